@@ -1,0 +1,26 @@
+import { index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const contentSchema = pgSchema('content');
+
+export type EntryVersion = 'published' | 'draft';
+export type Locale = 'en' | 'ar';
+
+export const entries = contentSchema.table(
+  'entries',
+  {
+    environment: text('environment').notNull().default('main'),
+    id: text('id').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    version: text('version').$type<EntryVersion>().notNull(),
+    type: text('type').notNull(),
+    slug: text('slug'),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    sourceHash: text('source_hash').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.environment, table.id, table.locale, table.version] }),
+    index('entries_by_type_and_slug').on(table.environment, table.type, table.locale, table.version, table.slug),
+  ],
+);

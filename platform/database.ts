@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The drizzle database every service queries, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** Runs raw SQL on one connection that nothing else uses meanwhile (migrations, seeding). */
+export interface ExclusiveConnection {
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly engine: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. Used by /readyz. */
+  ping(): Promise<void>;
+  /**
+   * Runs `work` on a single connection holding a PostgreSQL advisory lock, so that several
+   * replicas starting at once migrate one after the other.
+   */
+  withExclusiveConnection<T>(lockName: string, work: (connection: ExclusiveConnection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL. Without it the embedded PGlite engine is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files, or `memory://` for a throw-away database. */
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePostgres(pool) as unknown as Database;
+  await pool.query('select 1');
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async withExclusiveConnection(lockName, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [lockName]);
+        try {
+          return await work({
+            exec: async (sql) => void (await client.query(sql)),
+            query: async (sql, params) => (await client.query(sql, params)).rows,
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [lockName]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    // PGlite is a single connection inside this process: nobody else can migrate at the same time.
+    async withExclusiveConnection(_lockName, work) {
+      return work({
+        exec: async (sql) => void (await client.exec(sql)),
+        query: async (sql, params) => (await client.query(sql, params)).rows as never,
+      });
+    },
+    close: () => client.close(),
+  };
+}

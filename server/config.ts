@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the site reads from its environment, validated once at start. A bad value stops
+ * the process with a message naming the variable; production refuses the development secrets.
+ */
+
+export const DEVELOPMENT_SECRETS = {
+  SESSION_SECRET: 'development-session-secret-change-me',
+  CONTENT_API_TOKEN: 'dev-content-token',
+  OIDC_CLIENT_SECRET: 'development-oidc-client-secret',
+  IDENTITY_SECRET: 'development-identity-secret-change-me',
+} as const;
+
+const SERVICE_NAMES = ['web', 'content', 'user', 'identity'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const optionalUrl = z
+  .string()
+  .url()
+  .transform((value) => value.replace(/\/+$/, ''))
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  BASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_SECRETS.SESSION_SECRET),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Which parts this process serves: `all`, or a comma-separated list of web, content, user, identity. */
+  SERVICES: z
+    .string()
+    .default('all')
+    .transform((value, context) => {
+      if (value.trim() === 'all') return [...SERVICE_NAMES];
+      const names = value.split(',').map((name) => name.trim());
+      const unknown = names.filter((name) => !SERVICE_NAMES.includes(name as ServiceName));
+      if (unknown.length) context.addIssue({ code: 'custom', message: `unknown service ${unknown.join(', ')}` });
+      return names as ServiceName[];
+    }),
+  CONTENT_API_URL: optionalUrl,
+  CONTENT_API_TOKEN: z.string().min(8).default(DEVELOPMENT_SECRETS.CONTENT_API_TOKEN),
+  USER_API_URL: optionalUrl,
+  IDENTITY_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).default('website'),
+  OIDC_CLIENT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.OIDC_CLIENT_SECRET),
+  IDENTITY_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.IDENTITY_SECRET),
+  /** SPEC 5: in non-production strict mode a tracking event that breaks its schema throws. */
+  ANALYTICS_STRICT: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  /** The public origin (SPEC 2.1): absolute links, canonical URLs and the OpenID issuer derive from it. */
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  logLevel: string;
+  services: ServiceName[];
+  content: { url: string | undefined; token: string };
+  user: { url: string | undefined };
+  identity: { issuerUrl: string | undefined; secret: string; clientId: string; clientSecret: string };
+  analyticsStrict: boolean;
+  trustProxy: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(stripEmpty(environment));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+
+  if (isProduction) {
+    const reused = Object.entries(DEVELOPMENT_SECRETS)
+      .filter(([name, developmentValue]) => values[name as keyof typeof DEVELOPMENT_SECRETS] === developmentValue)
+      .map(([name]) => name);
+    if (reused.length) {
+      throw new ConfigError(
+        `Invalid environment:\n${reused.map((name) => `  ${name}: must be set to a secret of its own in production`).join('\n')}`,
+      );
+    }
+    const short = (['SESSION_SECRET', 'IDENTITY_SECRET'] as const).filter((name) => values[name].length < 32);
+    if (short.length) {
+      throw new ConfigError(`Invalid environment:\n${short.map((name) => `  ${name}: must be at least 32 characters in production`).join('\n')}`);
+    }
+    if (!values.BASE_URL) throw new ConfigError('Invalid environment:\n  BASE_URL: is required in production');
+  }
+
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    baseUrl: values.BASE_URL ?? `http://localhost:${values.PORT}`,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    sessionSecret: values.SESSION_SECRET,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
+    services: values.SERVICES,
+    content: { url: values.CONTENT_API_URL, token: values.CONTENT_API_TOKEN },
+    user: { url: values.USER_API_URL },
+    identity: {
+      issuerUrl: values.IDENTITY_ISSUER_URL,
+      secret: values.IDENTITY_SECRET,
+      clientId: values.OIDC_CLIENT_ID,
+      clientSecret: values.OIDC_CLIENT_SECRET,
+    },
+    analyticsStrict: values.ANALYTICS_STRICT,
+    trustProxy: values.TRUST_PROXY,
+  };
+}
+
+/** `FOO=` in a shell or compose file means "not set", not "set to nothing". */
+function stripEmpty(environment: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(environment).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
