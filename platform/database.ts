@@ -2,11 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** The drizzle database every service queries, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
+
+/** The rows of a raw SQL query, the same way on PGlite and node-postgres. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as { rows: Row[] }).rows;
+}
 
 /** Runs raw SQL on one connection that nothing else uses meanwhile (migrations, seeding). */
 export interface ExclusiveConnection {

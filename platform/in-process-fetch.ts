@@ -1,35 +1,51 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import inject from 'light-my-request';
-
-type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+import http, { type RequestListener } from 'node:http';
+import { duplexPair } from 'node:stream';
 
 /**
- * A `fetch` that hands each request to an HTTP handler in this process instead of a socket.
- * Co-located services are called exactly as they are over the network (same URLs, headers,
- * status codes), so moving a service to its own process changes configuration, not code.
+ * A `fetch` that hands each request to an HTTP handler in this process. The request still goes
+ * through Node's real HTTP client and server, over an in-memory stream instead of a socket, so a
+ * co-located service is called exactly as over the network (URLs, headers, status codes, body
+ * parsing): moving it to its own process changes configuration, not code.
  */
-export function createInProcessFetch(handler: RequestHandler): typeof fetch {
+export function createInProcessFetch(handler: RequestListener): typeof fetch {
+  const server = http.createServer(handler);
+  const agent = new http.Agent({ keepAlive: false });
+  agent.createConnection = () => {
+    const [client, serverSide] = duplexPair();
+    server.emit('connection', serverSide);
+    return client as never;
+  };
+
   return async (input, init) => {
     const request = new Request(input, init);
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const url = new URL(request.url);
-    const response = await inject(handler, {
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      authority: url.host,
-      headers: Object.fromEntries(request.headers),
-      ...(body ? { payload: body } : {}),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [String(value)]) headers.append(name, item);
-    }
-    const hasBody = ![101, 204, 205, 304].includes(response.statusCode) && request.method !== 'HEAD';
-    return new Response(hasBody ? response.rawPayload : null, {
-      status: response.statusCode,
-      statusText: response.statusMessage,
-      headers,
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = {
+      ...Object.fromEntries(request.headers),
+      host: url.host,
+      // The service sees the scheme of its public URL, as behind a TLS-terminating proxy.
+      'x-forwarded-proto': url.protocol.slice(0, -1),
+    };
+    if (body) headers['content-length'] = String(body.length);
+
+    return new Promise<Response>((resolve, reject) => {
+      const outgoing = http.request({ method: request.method, path: url.pathname + url.search, headers, agent }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const status = incoming.statusCode ?? 500;
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, item);
+          }
+          const hasBody = ![101, 204, 205, 304].includes(status) && request.method !== 'HEAD';
+          resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
+        });
+      });
+      outgoing.on('error', reject);
+      request.signal.addEventListener('abort', () => outgoing.destroy(request.signal.reason as Error), { once: true });
+      outgoing.end(body);
     });
   };
 }

@@ -119,3 +119,8 @@ export interface EventFields extends Omit<PageFields, 'pageType' | 'moduleName'>
   moduleName?: string;
   config: EventConfigFields;
 }
+
+export interface RadioStationFields {
+  name: string;
+  streamUrl: string;
+}

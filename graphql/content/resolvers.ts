@@ -11,6 +11,7 @@ import {
   type NavigationItemFields,
   type NotFoundPageFields,
   type PageFields,
+  type RadioStationFields,
   type SocialNetwork,
   type SocialsFields,
 } from './content-types.ts';
@@ -140,6 +141,16 @@ export const resolvers = {
         config: eventCard(entry).config,
       };
     },
+    // SPEC 9.1: Arabic falls back to English for radio content.
+    async stations(_: unknown, { locale }: { locale: Locale }, context: ContentContext) {
+    const { items } = await context.store.list<RadioStationFields>('radioStation', locale, { first: MAX_PAGE_SIZE, skip: 0 });
+    const stations = items.length || locale === 'en' ? items : (await context.store.list<RadioStationFields>('radioStation', 'en', { first: MAX_PAGE_SIZE, skip: 0 })).items;
+      return stations.map((entry) => ({ id: entry.id, ...entry.fields }));
+    },
+  },
+
+  Seo: {
+    noIndex: (seo: { noIndex?: boolean }) => seo.noIndex ?? false,
   },
 
   NavigationItem: {

@@ -1,0 +1,46 @@
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
+
+export interface AccessTokenVerifierOptions {
+  /** The identity service's issuer; its discovery document names the key set. */
+  issuer: string;
+  /** The audience the identity service issues API access tokens for. */
+  audience: string;
+  /** In process when the identity service is co-located; the network otherwise. */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  username?: string;
+}
+
+/**
+ * Verifies the JWT access tokens of the identity service: signature against its published keys
+ * (fetched once, refreshed when an unknown key id shows up), issuer, audience and expiry.
+ */
+export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
+  const fetchImplementation = options.fetch ?? fetch;
+  let keySet: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+
+  const keys = () =>
+    (keySet ??= (async () => {
+      const response = await fetchImplementation(`${options.issuer}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`Identity discovery answered ${response.status}`);
+      const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri: string };
+      return createRemoteJWKSet(new URL(jwksUri), { [customFetch]: fetchImplementation });
+    })().catch((error: unknown) => {
+      keySet = undefined;
+      throw error;
+    }));
+
+  return async function verify(token: string): Promise<AccessTokenClaims> {
+    const { payload } = await jwtVerify(token, await keys(), { issuer: options.issuer, audience: options.audience });
+    if (!payload.sub) throw new Error('Access token without a subject');
+    return payload as AccessTokenClaims;
+  };
+}
+
+export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;

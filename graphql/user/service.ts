@@ -1,0 +1,49 @@
+import type { DatabaseHandle } from '#platform/database.ts';
+import { bearerToken } from '#platform/bearer-token.ts';
+import { errors as joseErrors } from 'jose';
+import { createGraphQLService, httpError, unauthorized, type GraphQLService } from '#platform/graphql-service.ts';
+import type { Logger } from '#platform/logger.ts';
+import { migrate } from '#platform/migrations.ts';
+import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from './access-tokens.ts';
+import { USER_SCHEMA, userMigrations } from './migrations.ts';
+import { resolvers, type UserContext } from './resolvers.ts';
+import typeDefs from './schema.graphql';
+import { UserStore } from './user-store.ts';
+
+export interface UserServiceOptions {
+  database: DatabaseHandle;
+  identity: AccessTokenVerifierOptions;
+  production: boolean;
+  logger: Logger;
+}
+
+/**
+ * The user service (SPEC 3.3, 7.2): profiles and newsletter subscriptions. A request either
+ * carries a valid access token from the identity service or none (a guest); a bad token is 401.
+ */
+export async function createUserService(options: UserServiceOptions): Promise<GraphQLService> {
+  await migrate(options.database, USER_SCHEMA, userMigrations);
+  const store = new UserStore(options.database.db);
+  const verify = createAccessTokenVerifier(options.identity);
+
+  return createGraphQLService<UserContext>({
+    name: 'user',
+    typeDefs,
+    resolvers,
+    production: options.production,
+    logger: options.logger,
+    async context(req) {
+      const token = bearerToken(req.headers.authorization);
+      if (!token) return { store, caller: undefined };
+      try {
+        return { store, caller: await verify(token) };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
+          throw unauthorized('Invalid or expired access token');
+        }
+        options.logger.error({ err: error }, 'Access tokens cannot be verified: identity keys unavailable');
+        throw httpError(503, 'The identity service is unavailable', 'SERVICE_UNAVAILABLE');
+      }
+    },
+  });
+}

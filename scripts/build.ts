@@ -1,0 +1,94 @@
+/**
+ * Builds what the site serves: browser assets with content hashes (public/assets, with a manifest
+ * the server reads), the demo media, and the server bundle (dist/server). `--watch` rebuilds on change.
+ */
+import { rm, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { generateDemoMedia } from './demo-media.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const watch = process.argv.includes('--watch');
+const assetsDir = path.join(root, 'public', 'assets');
+
+/** Browser entry points by the name pages ask for them (`ClientEntry` in views/site-context.tsx). */
+const CLIENT_ENTRIES = {
+  site: 'client/styles/site.css',
+  htmx: 'client/htmx.ts',
+  'radio-player': 'client/islands/radio-player.tsx',
+};
+
+interface ManifestEntry {
+  file: string;
+  /** Chunks the entry imports, preloaded alongside it. */
+  imports: string[];
+}
+
+const writeManifest: esbuild.Plugin = {
+  name: 'asset-manifest',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (!result.metafile) return;
+      const entries: Record<string, ManifestEntry> = {};
+      for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+        if (!meta.entryPoint) continue;
+        const name = Object.entries(CLIENT_ENTRIES).find(([, source]) => source === meta.entryPoint)?.[0];
+        if (!name) continue;
+        const url = (file: string) => '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
+        entries[name] = {
+          file: url(output),
+          imports: meta.imports.filter((item) => item.kind === 'import-statement').map((item) => url(item.path)),
+        };
+      }
+      await writeFile(path.join(assetsDir, 'manifest.json'), JSON.stringify({ entries }, null, 2) + '\n');
+    });
+  },
+};
+
+const clientOptions: esbuild.BuildOptions = {
+  absWorkingDir: root,
+  entryPoints: CLIENT_ENTRIES,
+  outdir: assetsDir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022', 'safari15', 'chrome100'],
+  minify: !watch,
+  sourcemap: true,
+  metafile: true,
+  jsx: 'automatic',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'files/[name]-[hash]',
+  loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
+  logLevel: 'warning',
+  plugins: [writeManifest],
+};
+
+const serverOptions: esbuild.BuildOptions = {
+  absWorkingDir: root,
+  entryPoints: { main: 'server/main.ts' },
+  outdir: path.join(root, 'dist', 'server'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  packages: 'external',
+  sourcemap: true,
+  jsx: 'automatic',
+  loader: { '.graphql': 'text', '.sql': 'text' },
+  logLevel: 'warning',
+};
+
+await rm(assetsDir, { recursive: true, force: true });
+await mkdir(assetsDir, { recursive: true });
+await generateDemoMedia(path.join(root, 'public', 'media'));
+
+if (watch) {
+  const contexts = await Promise.all([esbuild.context(clientOptions), esbuild.context(serverOptions)]);
+  await Promise.all(contexts.map((context) => context.watch()));
+  console.log('Watching for changes…');
+} else {
+  await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** SPEC 9.4: the names of every analytics event the site sends. */
+export const EVENT_NAMES = [
+  'page_viewed', 'section_viewed', 'link_clicked', 'pagination_clicked', 'navigation_item_clicked',
+  'navigation_closed', 'language_switched', 'carousel_arrow_clicked', 'more_in_category_clicked',
+  'pixel_subscribed', 'faq_link_clicked', 'faq_accordion_opened', 'user_login_started', 'user_login_failed',
+  'user_registration_started', 'user_registration_step_progressed', 'user_registration_failed',
+  'user_basic_info_updated', 'user_data_enquired', 'user_password_forgotten', 'user_address_added',
+  'user_address_removed', 'user_address_updated', 'social_shared', 'social_media_post_clicked',
+  'social_media_account_clicked', 'coupon_code_succeeded', 'coupon_code_failed', 'catch_artist_clicked',
+  'view_cart', 'cart_add', 'cart_remove', 'checkout_option_customer', 'checkout_option_details',
+  'checkout_option_add_payment_info', 'checkout_option_add_shipping_info', 'checkout_option_add_billing_info',
+  'checkout', 'purchase', 'product_view', 'product_impression', 'checkout_step_failed', 'view_promotion',
+  'select_promotion', 'playlist_click',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** SPEC 9.4: what every event carries. */
+export const commonProperties = z
+  .object({
+    page_type: z.string().min(1),
+    category: z.string().nullable(),
+    category_name: z.string().nullable(),
+    tab_name: z.string().nullable(),
+    user_country: z.string().nullable(),
+    version: z.string().min(1),
+    language: z.enum(['en', 'ar']),
+    medium: z.literal('web'),
+    submodule_name: z.string().nullable(),
+    module_name: z.string().min(1),
+    page_name: z.string().startsWith('/'),
+  })
+  .strict();
+
+const text = z.string().max(500);
+
+/**
+ * The properties each event adds to the common ones. Schemas are strict: a wrong type, a value
+ * out of range or a property nobody declared is a schema violation (SPEC 5, 8). Events whose
+ * screens are not built yet have no schema here and are refused until they get one.
+ */
+export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
+  page_viewed: z.object({}).strict(),
+  link_clicked: z.object({ link_label: text, link_url: text }).strict(),
+  language_switched: z.object({ old_language_code: z.enum(['en', 'ar']), new_language_code: z.enum(['en', 'ar']) }).strict(),
+  pixel_subscribed: z.object({ newsletter_name: text }).strict(),
+  user_login_started: z.object({ provider: text }).strict(),
+  // SPEC 7.4: sign-in failures are tracked with provider Default and a reason code.
+  user_login_failed: z.object({ provider: text, reason_code: text }).strict(),
+  view_promotion: z
+    .object({
+      creative_name: text,
+      creative_slot: text,
+      promotion_name: text,
+      promotion_id: text,
+      // SPEC 5: items must be a list and each item an object.
+      items: z.array(z.object({ item_name: text }).strict()).max(50),
+    })
+    .strict(),
+};

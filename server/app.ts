@@ -1,0 +1,124 @@
+import path from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type ErrorRequestHandler, type Express, type Handler, type Router } from 'express';
+import session from 'express-session';
+import type { Logger } from '#platform/logger.ts';
+import type { Config } from './config.ts';
+import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
+import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
+import { requestLogging } from './middleware/request-logging.ts';
+import { securityHeaders } from './middleware/security.ts';
+import { createPageRouter } from './page-router.ts';
+import type { SiteRenderer } from './site-renderer.tsx';
+
+export interface Readiness {
+  ready: boolean;
+  checks: Record<string, 'ok' | 'failed'>;
+}
+
+/** The web tier: what serves pages, present when this process runs it. */
+export interface WebTier {
+  renderer: SiteRenderer;
+  csrf: Csrf;
+  sessionStore: session.Store;
+  publicDir: string;
+}
+
+export interface AppParts {
+  config: Config;
+  logger: Logger;
+  readiness(): Promise<Readiness>;
+  /** Services served by this process, each at its public path (`/graphql/content`, `/oidc`...). */
+  services: { path: string; handler: Handler | Router | Express }[];
+  web?: WebTier | undefined;
+}
+
+/** SPEC 2.3, 6: the mobile app marks its embedded browser with this cookie. */
+export const EMBEDDED_APP_COOKIE = 'embedded-app';
+const SESSION_COOKIE = 'nabd.sid';
+const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Builds the Express app without listening, for the entry point and for supertest alike. */
+export function createApp(parts: AppParts): Express {
+  const { config, logger, web } = parts;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  const https = config.baseUrl.startsWith('https:');
+
+  app.use(requestLogging(logger));
+  app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    const readiness = await parts.readiness();
+    res.set('Cache-Control', 'no-store').status(readiness.ready ? 200 : 503).json(readiness);
+  });
+
+  const identityOrigin = config.identity.issuerUrl ? new URL(config.identity.issuerUrl).origin : undefined;
+  app.use(securityHeaders({ https, formActionOrigins: identityOrigin && identityOrigin !== new URL(config.baseUrl).origin ? [identityOrigin] : [] }));
+
+  if (web) {
+    app.use(
+      express.static(web.publicDir, {
+        index: false,
+        setHeaders(res, filePath) {
+          // Hashed names never change content: cache them for a year. Other files revalidate daily.
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+        },
+      }),
+    );
+  }
+
+  for (const service of parts.services) app.use(service.path, service.handler);
+  if (!web) return app;
+
+  app.use(cookieParser(config.sessionSecret));
+  app.use((req, _res, next) => {
+    req.embeddedApp = req.cookies?.[EMBEDDED_APP_COOKIE] === 'true';
+    next();
+  });
+  app.use(firstVisitLanguage, localeFromPath);
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: web.sessionStore,
+      resave: false,
+      saveUninitialized: false,
+      proxy: Boolean(config.trustProxy),
+      cookie: { httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_MAX_AGE_MS, path: '/' },
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+  app.use(web.csrf.protect);
+  app.use(createPageRouter(web.renderer));
+  app.use(async (req, res, next) => {
+    try {
+      await web.renderer.notFound(web.renderer.context(req, res));
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.use(errorPage(web.renderer, logger));
+  return app;
+}
+
+/**
+ * The one error handler: a rejected form token is 403, a malformed request 400, anything else 500;
+ * each as the error page in the visitor's language, logged with the request id.
+ */
+function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = error instanceof CsrfRejected ? 403 : error?.type?.startsWith?.('entity.') || error?.status === 400 ? 400 : 500;
+    (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
+    if (res.headersSent) return res.end();
+    req.locale ??= 'en';
+    req.sitePath ??= req.path;
+    try {
+      renderer.error(renderer.context(req, res), status, error);
+    } catch (renderError) {
+      logger.error({ err: renderError }, 'The error page could not be rendered');
+      res.status(status).type('text').send(status === 500 ? 'Something went wrong. Please try again.' : 'Bad request.');
+    }
+  };
+}

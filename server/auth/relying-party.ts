@@ -1,0 +1,139 @@
+import * as oidc from 'openid-client';
+import type { Locale } from '#views/format.ts';
+import type { PendingSignIn, SignedInSession } from '../session/session-data.ts';
+
+export interface RelyingPartyOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** SPEC 2.1: the sign-in redirect lands on /account/redirecting. */
+  redirectUri: string;
+  /** SPEC 2.1: the sign-out redirect lands on the login page, in the visitor's language. */
+  postLogoutRedirectUri: (locale: Locale) => string;
+  /** In process when the identity service is co-located; the network otherwise. */
+  fetch?: typeof fetch | undefined;
+}
+
+/** SPEC 7.3: scopes email and openid; profile for the name, offline_access for refresh tokens. */
+const SCOPES = 'openid email profile offline_access';
+
+type Tokens = SignedInSession['tokens'];
+
+/**
+ * The web tier's side of OpenID Connect (openid-client): authorization code with PKCE S256,
+ * refresh, and RP-initiated sign-out. Discovery happens on first use and is retried after a
+ * failure, so the site starts even while the identity service is still coming up.
+ */
+export class RelyingParty {
+  private configuration: Promise<oidc.Configuration> | undefined;
+
+  constructor(private readonly options: RelyingPartyOptions) {}
+
+  private discover(): Promise<oidc.Configuration> {
+    this.configuration ??= oidc
+      .discovery(new URL(this.options.issuer), this.options.clientId, undefined, oidc.ClientSecretPost(this.options.clientSecret), {
+        ...(this.options.issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
+        ...(this.options.fetch ? { [oidc.customFetch]: this.options.fetch as oidc.CustomFetch } : {}),
+        timeout: 10,
+      })
+      .catch((error: unknown) => {
+        this.configuration = undefined;
+        throw error;
+      });
+    return this.configuration;
+  }
+
+  async startSignIn(options: { locale: Locale; returnTo: string }): Promise<{ url: string; pending: PendingSignIn }> {
+    const configuration = await this.discover();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const pending: PendingSignIn = {
+      codeVerifier,
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      returnTo: options.returnTo,
+      locale: options.locale,
+    };
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.options.redirectUri,
+      scope: SCOPES,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state: pending.state,
+      nonce: pending.nonce,
+      ui_locales: options.locale,
+      // Consent is needed for refresh tokens; the provider grants it itself for this first-party client.
+      prompt: 'consent',
+    });
+    return { url: url.href, pending };
+  }
+
+  /** Exchanges the code the provider sent back for tokens, checking state, nonce and PKCE. */
+  async completeSignIn(callbackUrl: URL, pending: PendingSignIn): Promise<{ sub: string; profile: SignedInSession['profile']; tokens: Tokens }> {
+    const configuration = await this.discover();
+    const response = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const claims = response.claims()!;
+    return {
+      sub: claims.sub,
+      profile: {
+        firstName: String(claims.given_name ?? ''),
+        lastName: String(claims.family_name ?? ''),
+        email: String(claims.email ?? ''),
+      },
+      tokens: tokensOf(response),
+    };
+  }
+
+  async refresh(previous: Tokens & { refreshToken: string }): Promise<Tokens> {
+    const configuration = await this.discover();
+    return tokensOf(await oidc.refreshTokenGrant(configuration, previous.refreshToken), previous);
+  }
+
+  async signOutUrl(idToken: string, locale: Locale): Promise<string> {
+    const configuration = await this.discover();
+    return oidc.buildEndSessionUrl(configuration, {
+      id_token_hint: idToken,
+      post_logout_redirect_uri: this.options.postLogoutRedirectUri(locale),
+      ui_locales: locale,
+    }).href;
+  }
+}
+
+/**
+ * Expiry times are kept on our clock: the ID token's `iat` tells how far the provider's clock is
+ * from ours (SPEC 4.1: adjusted for clock drift), and `expires_in` is relative anyway.
+ */
+function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers, previous?: Tokens): Tokens {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = response.claims();
+  const clockDrift = claims ? claims.iat - now : (previous?.clockDrift ?? 0);
+  return {
+    accessToken: response.access_token,
+    // Providers that do not rotate refresh tokens keep the previous one valid.
+    refreshToken: response.refresh_token ?? previous?.refreshToken,
+    idToken: response.id_token ?? previous!.idToken,
+    accessTokenExpiresAt: now + (response.expiresIn() ?? 0),
+    idTokenExpiresAt: claims ? claims.exp - clockDrift : previous!.idTokenExpiresAt,
+    clockDrift,
+  };
+}
+
+/** SPEC 4.1: the provider refused the refresh token (expired, revoked, reused). */
+export function isNotAuthorized(error: unknown): boolean {
+  return error instanceof oidc.ResponseBodyError && (error.error === 'invalid_grant' || error.status === 401);
+}
+
+/** The provider could not be reached at all; the tokens may still be good. */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    (error instanceof TypeError && /fetch failed|network/i.test(error.message)) ||
+    (error as { code?: string }).code === 'OAUTH_TIMEOUT'
+  );
+}

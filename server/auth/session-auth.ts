@@ -1,0 +1,116 @@
+import type { Request } from 'express';
+import type { Locale } from '#views/format.ts';
+import type { Viewer } from '#views/site-context.tsx';
+import { regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
+import type { SignedInSession } from '../session/session-data.ts';
+import { isNetworkError, isNotAuthorized, type RelyingParty } from './relying-party.ts';
+
+/** SPEC 4.1, 9.3: tokens are refreshed when they expire within 5 seconds. */
+export const TOKEN_TOLERANCE_SECONDS = 5;
+
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+export function needsRefresh(tokens: SignedInSession['tokens'], now = nowInSeconds()): boolean {
+  return Math.min(tokens.accessTokenExpiresAt, tokens.idTokenExpiresAt) - TOKEN_TOLERANCE_SECONDS <= now;
+}
+
+/** Only paths of this site: a `returnTo` can never send a visitor elsewhere. */
+export function safeReturnTo(value: unknown, fallback: string): string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : fallback;
+}
+
+export type SignInFailure = (reason: string) => void;
+
+/**
+ * Sign-in state kept in the server session (SPEC 4.1): who is signed in, their tokens, refreshing
+ * them when near expiry, and sign-out. Nothing here ever reaches the browser but the session cookie.
+ */
+export class SessionAuth {
+  constructor(private readonly relyingParty: RelyingParty) {}
+
+  viewer(req: Request): Viewer | null {
+    const auth = req.session?.auth;
+    return auth ? { firstName: auth.profile.firstName, lastName: auth.profile.lastName } : null;
+  }
+
+  async beginSignIn(req: Request, options: { locale: Locale; returnTo: string }): Promise<string> {
+    const { url, pending } = await this.relyingParty.startSignIn(options);
+    req.session.signIn = pending;
+    await saveSession(req);
+    return url;
+  }
+
+  /**
+   * Completes the sign-in at the callback. The session is regenerated so that an identifier
+   * known before sign-in (session fixation) is worthless after it.
+   */
+  async finishSignIn(req: Request, callbackUrl: URL): Promise<{ returnTo: string; locale: Locale }> {
+    const pending = req.session.signIn;
+    if (!pending) throw new SignInError('no sign-in in progress');
+    const signedIn = await this.relyingParty.completeSignIn(callbackUrl, pending);
+    await regenerateSession(req);
+    req.session.auth = signedIn;
+    await saveSession(req);
+    return { returnTo: pending.returnTo, locale: pending.locale };
+  }
+
+  /** SPEC 4.1: a failed sign-in drops the user and is shown on the login page. */
+  async failSignIn(req: Request, message: string): Promise<void> {
+    delete req.session.auth;
+    delete req.session.signIn;
+    req.session.signInError = message;
+    await saveSession(req);
+  }
+
+  /**
+   * The visitor's access token, refreshed first when it is about to expire (SPEC 4.1). A refresh
+   * the provider refuses signs the visitor out (undefined); a network failure keeps the tokens and
+   * is raised; any other failure clears them and is raised.
+   */
+  async accessToken(req: Request, onRefreshRefused: SignInFailure): Promise<string | undefined> {
+    const auth = req.session.auth;
+    if (!auth) return undefined;
+    if (!needsRefresh(auth.tokens)) return auth.tokens.accessToken;
+    const refreshToken = auth.tokens.refreshToken;
+    if (!refreshToken) {
+      await this.signOutLocally(req);
+      onRefreshRefused('no refresh token');
+      return undefined;
+    }
+    try {
+      auth.tokens = await this.relyingParty.refresh({ ...auth.tokens, refreshToken });
+      await saveSession(req);
+      return auth.tokens.accessToken;
+    } catch (error) {
+      if (isNetworkError(error)) throw error;
+      if (isNotAuthorized(error)) {
+        // A parallel request may have rotated the refresh token a moment ago: use its result.
+        await reloadSession(req);
+        const current = req.session.auth?.tokens;
+        if (current && current.refreshToken !== refreshToken && !needsRefresh(current)) return current.accessToken;
+        await this.signOutLocally(req);
+        onRefreshRefused((error as Error).message);
+        return undefined;
+      }
+      await this.signOutLocally(req);
+      throw error;
+    }
+  }
+
+  /** Ends the site's session and returns the provider's end-session URL (SPEC 2.1). */
+  async signOut(req: Request, locale: Locale): Promise<string | undefined> {
+    const idToken = req.session.auth?.tokens.idToken;
+    await regenerateSession(req);
+    await saveSession(req);
+    return idToken ? this.relyingParty.signOutUrl(idToken, locale) : undefined;
+  }
+
+  private async signOutLocally(req: Request): Promise<void> {
+    delete req.session.auth;
+    await saveSession(req);
+  }
+}
+
+export class SignInError extends Error {
+  override name = 'SignInError';
+}

@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { listen } from './lifecycle.ts';
+import { createSite } from './site.ts';
+
+/** The entry point: read the environment, build the site, listen, and stop gracefully. */
+
+const [major] = process.versions.node.split('.').map(Number);
+if ((major ?? 0) < 24) {
+  console.error(`Node ${process.versions.node} is too old: the site runs on Node 24. Start it with \`npm start\`.`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const site = await createSite(config);
+const running = await listen(site.app, { port: config.port, logger: site.logger, onClosed: () => site.close() });
+site.logger.info({ port: running.port, baseUrl: config.baseUrl, services: config.services, env: config.env }, `Listening on ${config.baseUrl}`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    running.shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        site.logger.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

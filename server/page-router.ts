@@ -1,0 +1,83 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { matchRoutes } from 'react-router';
+import type { FormState } from '#views/site-context.tsx';
+import { NEWSLETTER_INTENT } from '#views/components/NewsletterForm.tsx';
+import { newsletterAction } from './forms/newsletter.ts';
+import { formStateOf, type FormAction, type PageContext, type PageModule } from './page.ts';
+import { ROUTES, type LayoutName, type RouteId } from './route-table.ts';
+import type { SiteRenderer } from './site-renderer.tsx';
+
+/** Forms of the layouts themselves, handled on every page that shows them. */
+const LAYOUT_ACTIONS: Partial<Record<LayoutName, Record<string, FormAction>>> = {
+  default: { [NEWSLETTER_INTENT]: newsletterAction },
+  account: { [NEWSLETTER_INTENT]: newsletterAction },
+  ticket: { [NEWSLETTER_INTENT]: newsletterAction },
+};
+
+const FLASH_COOKIE = 'nabd.flash';
+const matchable = Object.entries(ROUTES).map(([id, route]) => ({ id, path: route.path }));
+
+/**
+ * Serves the route table: GET renders a page from its loader and view; POST runs the form action
+ * named by the form's `intent`, then redirects (303) or shows the form again with its messages.
+ * htmx submissions get just the form back. Unknown URLs and unbuilt routes fall through to 404.
+ */
+export function createPageRouter(renderer: SiteRenderer): Router {
+  const router = express.Router();
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (!['GET', 'HEAD', 'POST'].includes(req.method)) return next();
+    const match = matchRoutes(matchable, req.path)?.[0];
+    const route = match && ROUTES[match.route.id as RouteId];
+    if (!match || !route?.page) return next();
+    try {
+      const module = (await route.page()).default;
+      const context = renderer.context(req, res, match.params as Record<string, string>);
+      if (module.requiresSignIn && !context.viewer) {
+        return res.redirect(302, `${context.urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
+      }
+      if (req.method === 'POST') return await submit(renderer, context, module, route.layout);
+      await renderer.page(context, module, route.layout, takeFlash(req, res));
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
+
+async function submit(renderer: SiteRenderer, context: PageContext, module: PageModule, layout: LayoutName): Promise<void> {
+  const { req, res } = context;
+  const body = (req.body ?? {}) as Record<string, string>;
+  const action = module.actions?.[body.intent ?? ''] ?? LAYOUT_ACTIONS[layout]?.[body.intent ?? ''];
+  if (!action) return renderer.error(context, 400);
+
+  const outcome = await action.handle(context, body);
+  const htmx = req.get('HX-Request') === 'true' && action.Fragment;
+  if (outcome.kind === 'succeeded') {
+    const state: FormState = { status: 'succeeded', values: {}, errors: {}, ...(outcome.message ? { message: outcome.message } : {}) };
+    if (htmx && !outcome.redirectTo) return renderer.fragment(context, 200, action.Fragment!, { [action.form]: state });
+    setFlash(res, action.form, outcome.message);
+    if (htmx) return void res.set('HX-Redirect', outcome.redirectTo!).status(204).end();
+    return res.redirect(303, outcome.redirectTo ?? req.originalUrl);
+  }
+  const status = outcome.kind === 'invalid' ? 422 : 503;
+  const forms = { [action.form]: formStateOf(outcome) };
+  if (htmx) return renderer.fragment(context, status, action.Fragment!, forms);
+  await renderer.page(context, module, layout, forms, status);
+}
+
+/** After a successful POST the next page shows the form's message once (POST-redirect-GET). */
+function setFlash(res: Response, form: string, message: string | undefined) {
+  res.cookie(FLASH_COOKIE, JSON.stringify({ form, message }), { signed: true, httpOnly: true, sameSite: 'lax', maxAge: 60_000, path: '/' });
+}
+
+function takeFlash(req: Request, res: Response): Record<string, FormState> {
+  const raw = req.signedCookies?.[FLASH_COOKIE];
+  if (!raw) return {};
+  res.clearCookie(FLASH_COOKIE, { path: '/' });
+  try {
+    const { form, message } = JSON.parse(raw) as { form: string; message?: string };
+    return { [form]: { status: 'succeeded', values: {}, errors: {}, ...(message ? { message } : {}) } };
+  } catch {
+    return {};
+  }
+}

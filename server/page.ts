@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+import type { Request, Response } from 'express';
+import type { TFunction } from 'i18next';
+import type { Locale } from '#views/format.ts';
+import type { FormState, Viewer } from '#views/site-context.tsx';
+import type { PageProperties } from './analytics/tracker.ts';
+import type { SiteServices } from './services/site-services.ts';
+import type { UrlBuilder } from './urls.ts';
+
+/**
+ * A page module: a loader that asks the services for what the page shows, the view that renders
+ * it, and the actions that handle its forms. Views never fetch; loaders never render.
+ */
+export interface PageModule<Data = any> {
+  /** SPEC 6: account pages need sign-in; others are sent through it and brought back. */
+  requiresSignIn?: boolean;
+  load(context: PageContext): Promise<Loaded<Data>>;
+  View: ComponentType<{ data: Data }>;
+  /** Form handlers by their `intent` field. The layout's forms (newsletter) work on every page. */
+  actions?: Record<string, FormAction>;
+}
+
+export interface PageContext {
+  req: Request;
+  res: Response;
+  locale: Locale;
+  params: Record<string, string>;
+  t: TFunction;
+  urls: UrlBuilder;
+  services: SiteServices;
+  viewer: Viewer | null;
+  /** The signed-in visitor's access token, refreshed when near expiry; undefined for guests. */
+  accessToken(): Promise<string | undefined>;
+}
+
+export interface PageHead {
+  title: string;
+  description?: string | null | undefined;
+  /** An absolute or site-relative image for link previews. */
+  image?: string | null | undefined;
+  noIndex?: boolean;
+}
+
+export type Loaded<Data> =
+  | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties }
+  | { kind: 'notFound' }
+  | { kind: 'redirect'; location: string; status: 302 | 303 };
+
+export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties): Loaded<Data> => ({
+  kind: 'page',
+  data,
+  head,
+  analytics,
+});
+export const notFound = (): Loaded<never> => ({ kind: 'notFound' });
+export const redirect = (location: string, status: 302 | 303 = 302): Loaded<never> => ({ kind: 'redirect', location, status });
+
+export interface FormAction {
+  /** The form's name: its state reaches the view as `useFormState(form)`. */
+  form: string;
+  handle(context: PageContext, body: Record<string, string>): Promise<FormOutcome>;
+  /** What an htmx submission gets back instead of the page: the form alone, in its new state. */
+  Fragment?: ComponentType;
+}
+
+export type FormOutcome =
+  /** Done: POST-redirect-GET back to the page (or elsewhere), with a message for the form. */
+  | { kind: 'succeeded'; message?: string; redirectTo?: string }
+  /** The visitor's input needs fixing: the page again with the values and messages, 422. */
+  | { kind: 'invalid'; values: Record<string, string>; errors: Record<string, string>; message?: string }
+  /** A service failed: the page again with the values and a SPEC 8 message, 503. */
+  | { kind: 'failed'; values: Record<string, string>; message: string };
+
+export const formStateOf = (outcome: Exclude<FormOutcome, { kind: 'succeeded' }>): FormState => ({
+  status: outcome.kind,
+  values: outcome.values,
+  errors: outcome.kind === 'invalid' ? outcome.errors : {},
+  ...(outcome.message ? { message: outcome.message } : {}),
+});

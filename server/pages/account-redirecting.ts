@@ -1,0 +1,35 @@
+import { localizePath } from '../urls.ts';
+import { notFound, redirect, type PageModule } from '../page.ts';
+
+/**
+ * SPEC 2.1: the sign-in redirect lands here. The code is exchanged for tokens and the visitor goes
+ * back where they started. SPEC 4.1, 8: a failure signs the visitor out, is tracked (unless it is an
+ * OAuth protocol message) and sends them to the login page.
+ */
+const accountRedirectingPage: PageModule<null> = {
+  async load({ req, services, urls }) {
+    if (!req.session.signIn && !req.query.code && !req.query.error) return notFound();
+    const callbackUrl = new URL(req.originalUrl, urls.absolute('/'));
+    try {
+      const { returnTo } = await services.auth.finishSignIn(req, callbackUrl);
+      return redirect(returnTo);
+    } catch (error) {
+      const reason = (error as Error).message;
+      req.log.warn({ err: error }, 'Sign-in failed');
+      if (!/oauth/i.test(reason)) {
+        services.tracker.track(
+          'user_login_failed',
+          { page: { page_type: 'login', module_name: 'account', submodule_name: 'redirecting' }, language: req.locale, pageName: localizePath('/account/redirecting', req.locale) },
+          { provider: 'Default', reason_code: reason.slice(0, 200) },
+          '1.1',
+        );
+      }
+      const locale = req.session.signIn?.locale ?? req.locale;
+      await services.auth.failSignIn(req, reason);
+      return redirect(localizePath('/account/login', locale));
+    }
+  },
+  View: () => null,
+};
+
+export default accountRedirectingPage;

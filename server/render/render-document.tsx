@@ -1,0 +1,76 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { DocumentHead } from '#views/document.tsx';
+import type { LayoutContent } from '#views/content.ts';
+import { LAYOUTS } from '#views/layouts/layouts.tsx';
+import { SiteProvider, type ClientEntry, type SiteContextValue } from '#views/site-context.tsx';
+import { LOCALES } from '#views/format.ts';
+import type { PageHead } from '../page.ts';
+import type { LayoutName } from '../route-table.ts';
+import type { AssetManifest } from './asset-manifest.ts';
+
+/**
+ * htmx settings (read from a meta tag): no inline indicator styles, which the CSP forbids, and the
+ * answers the site's forms give to a failed submission (422 invalid, 503 service failed) are
+ * swapped in like successes, since they carry the form with its messages.
+ */
+const HTMX_CONFIG = JSON.stringify({
+  includeIndicatorStyles: false,
+  allowEval: false,
+  responseHandling: [
+    { code: '204', swap: false },
+    { code: '[23]..', swap: true },
+    { code: '422', swap: true },
+    { code: '503', swap: true },
+    { code: '[45]..', swap: false, error: true },
+  ],
+});
+
+export type SiteValues = Omit<SiteContextValue, 'assets'>;
+
+export interface DocumentInput {
+  site: SiteValues;
+  layout: LayoutName;
+  layoutContent: LayoutContent | null;
+  head: PageHead;
+  siteTitleSuffix: string;
+  page: ReactElement;
+  manifest: AssetManifest;
+  nonce: string;
+}
+
+/** Renders a whole page: the body first, so the head links exactly the assets the body used. */
+export function renderDocument(input: DocumentInput): string {
+  const { site, manifest } = input;
+  const used = new Set<ClientEntry>();
+  const Layout = LAYOUTS[input.layout];
+  const body = renderToString(
+    <SiteProvider value={{ ...site, assets: { use: (entry) => used.add(entry) } }}>
+      <Layout content={input.layoutContent}>{input.page}</Layout>
+    </SiteProvider>,
+  );
+
+  const scripts = [...used].map((entry) => manifest.script(entry)).filter((script) => script !== undefined);
+  const pagePath = site.urls.current(site.locale).split('?')[0]!;
+  const head = renderToStaticMarkup(
+    <DocumentHead
+      title={[input.head.title, input.siteTitleSuffix].filter(Boolean).join(' | ')}
+      description={input.head.description}
+      canonicalUrl={site.urls.absolute(pagePath)}
+      alternates={LOCALES.map((locale) => ({ locale, url: site.urls.absolute(site.urls.current(locale).split('?')[0]!) }))}
+      image={input.head.image ? site.urls.absolute(input.head.image) : undefined}
+      noIndex={input.head.noIndex}
+      stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
+      modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
+      locale={site.locale}
+      htmxConfig={used.has('htmx') ? HTMX_CONFIG : undefined}
+    />,
+  );
+  const scriptTags = scripts.map((script) => `<script type="module" src="${script.file}" nonce="${input.nonce}"></script>`).join('');
+  return `<!doctype html><html lang="${site.locale}" dir="${site.dir}">${head}<body>${body}${scriptTags}</body></html>`;
+}
+
+/** Renders a fragment for htmx: one component in the site's context, no layout, no scripts. */
+export function renderFragment(site: SiteValues, element: ReactElement): string {
+  return renderToString(<SiteProvider value={{ ...site, assets: { use: () => {} } }}>{element}</SiteProvider>);
+}

@@ -1,0 +1,136 @@
+import type { PageModule } from './page.ts';
+
+/**
+ * Every route of SPEC 2.1, once, with its layout (SPEC 2.3) and its page module. Each route also
+ * answers under `/ar` in Arabic. A route without a page module is specified but not built yet: it
+ * answers 404 like any unknown URL.
+ */
+
+export type LayoutName = 'default' | 'account' | 'onboarding' | 'ticket' | 'ticketCheckout';
+
+export interface RouteDefinition {
+  path: string;
+  layout: LayoutName;
+  page?: () => Promise<{ default: PageModule }>;
+}
+
+const route = (path: string, layout: LayoutName, page?: RouteDefinition['page']): RouteDefinition =>
+  page ? { path, layout, page } : { path, layout };
+
+export const ROUTES = {
+  home: route('/', 'default', () => import('./pages/home.ts')),
+
+  account: route('/account', 'account', () => import('./pages/account.ts')),
+  accountTickets: route('/account/tickets', 'account'),
+  accountDetails: route('/account/details', 'account'),
+  accountNewsletters: route('/account/newsletters', 'account'),
+  accountAddresses: route('/account/addresses', 'account'),
+  accountRegister: route('/account/register', 'onboarding'),
+  accountLogin: route('/account/login', 'onboarding', () => import('./pages/account-login.ts')),
+  accountForgotPassword: route('/account/forgot-password', 'onboarding'),
+  accountResetPassword: route('/account/reset-password', 'onboarding'),
+  accountOnboarding: route('/account/onboarding', 'onboarding'),
+  accountVerification: route('/account/verification', 'onboarding'),
+  accountRedirecting: route('/account/redirecting', 'onboarding', () => import('./pages/account-redirecting.ts')),
+
+  about: route('/about', 'default'),
+  aboutHistory: route('/about/history', 'default'),
+  aboutFaq: route('/about/faq', 'default'),
+  aboutCareers: route('/about/careers', 'default'),
+  aboutPartners: route('/about/partners', 'default'),
+  aboutCustomPage: route('/about/:aboutCustomPageSlug', 'default'),
+  contact: route('/contact', 'default'),
+
+  xpFeed: route('/xp-feed', 'default'),
+  xpFeedCategory: route('/xp-feed/:category', 'default'),
+  xpFeedArticle: route('/xp-feed/:category/:article', 'default'),
+
+  events: route('/events', 'default', () => import('./pages/events.ts')),
+  eventsCalendar: route('/events/calendar', 'default'),
+  event: route('/events/:slug', 'default', () => import('./pages/event.ts')),
+  eventCustomPage: route('/events/:slug/:eventCustomPageSlug', 'default'),
+
+  lineup: route('/events/:slug/lineup', 'default'),
+  lineupArtists: route('/events/:slug/lineup/artists', 'default'),
+  lineupStages: route('/events/:slug/lineup/stages', 'default'),
+  lineupStagesDay: route('/events/:slug/lineup/stages/:day', 'default'),
+  lineupSearch: route('/events/:slug/lineup/search', 'default'),
+  lineupTimetable: route('/events/:slug/lineup/timetable', 'default'),
+  lineupTimetableDay: route('/events/:slug/lineup/timetable/:day', 'default'),
+  performance: route('/events/:eventSlug/lineup/:performanceSlug', 'default'),
+
+  programDay: route('/events/:slug/program/day', 'default'),
+  programDayTab: route('/events/:slug/program/day/:tab', 'default'),
+  programDaySpeakers: route('/events/:slug/program/day/speakers', 'default'),
+  programDayBrands: route('/events/:slug/program/day/brands', 'default'),
+  programDayTimetable: route('/events/:slug/program/day/timetable', 'default'),
+  programDayTimetableDay: route('/events/:slug/program/day/timetable/:day', 'default'),
+  programNite: route('/events/:slug/program/nite', 'default'),
+  programNiteTab: route('/events/:slug/program/nite/:tab', 'default'),
+  programNiteArtists: route('/events/:slug/program/nite/artists', 'default'),
+  programNiteTimetable: route('/events/:slug/program/nite/timetable', 'default'),
+  programNiteTimetableDay: route('/events/:slug/program/nite/timetable/:day', 'default'),
+
+  tickets: route('/events/:eventSlug/tickets', 'ticket'),
+  ticketsCheckout: route('/events/:eventSlug/tickets/checkout', 'ticketCheckout'),
+  ticketsConfirmation: route('/events/:eventSlug/tickets/confirmation', 'ticketCheckout'),
+  ticketsAssign: route('/events/:eventSlug/tickets/assign', 'ticket'),
+  ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket'),
+  ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket'),
+
+  termsAndConditions: route('/terms-and-conditions', 'default'),
+  performer: route('/performers/:performerSlug', 'default'),
+  radio: route('/radio', 'default'),
+  podcast: route('/radio/podcasts/:slug', 'default'),
+  records: route('/records', 'default'),
+  recordsReleases: route('/records/releases', 'default'),
+  recordsRelease: route('/records/releases/:slug', 'default'),
+  recordsPlaylists: route('/records/playlists', 'default'),
+  recordsArtists: route('/records/artists', 'default'),
+  venues: route('/venues', 'default'),
+  travelPackages: route('/travel-packages', 'default'),
+  travelPackage: route('/travel-packages/:slug', 'default'),
+  travelPartner: route('/travel-packages/partners/:slug', 'default'),
+  loyaltyRedeem: route('/loyalty/redeem', 'default'),
+  notFound: route('/404', 'default'),
+  exitPreview: route('/api/exit-preview', 'default'),
+  search: route('/search', 'default'),
+  store: route('/store', 'default'),
+} satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof ROUTES;
+
+/**
+ * Where a content page reference points (SPEC 2.1: records map to pages). Custom block and text
+ * pages resolve to their collection plus their own slug.
+ */
+export const PAGE_REFERENCE_ROUTES: Record<string, { route: RouteId; slugParam?: string }> = {
+  home: { route: 'home' },
+  eventsOverview: { route: 'events' },
+  eventsCalendar: { route: 'eventsCalendar' },
+  event: { route: 'event', slugParam: 'slug' },
+  radio: { route: 'radio' },
+  podcast: { route: 'podcast', slugParam: 'slug' },
+  records: { route: 'records' },
+  recordsReleases: { route: 'recordsReleases' },
+  recordsPlaylists: { route: 'recordsPlaylists' },
+  recordsArtists: { route: 'recordsArtists' },
+  release: { route: 'recordsRelease', slugParam: 'slug' },
+  performer: { route: 'performer', slugParam: 'performerSlug' },
+  blogOverview: { route: 'xpFeed' },
+  articleCategory: { route: 'xpFeedCategory', slugParam: 'category' },
+  about: { route: 'about' },
+  aboutCustomPage: { route: 'aboutCustomPage', slugParam: 'aboutCustomPageSlug' },
+  history: { route: 'aboutHistory' },
+  faq: { route: 'aboutFaq' },
+  career: { route: 'aboutCareers' },
+  partners: { route: 'aboutPartners' },
+  contact: { route: 'contact' },
+  venues: { route: 'venues' },
+  travelPackages: { route: 'travelPackages' },
+  travelPackage: { route: 'travelPackage', slugParam: 'slug' },
+  store: { route: 'store' },
+  terms: { route: 'termsAndConditions' },
+  loyaltyRedeem: { route: 'loyaltyRedeem' },
+  search: { route: 'search' },
+};

@@ -1,0 +1,96 @@
+import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+
+/** A call to a service failed: unreachable, refused (401, 403) or answered with errors. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  constructor(
+    message: string,
+    readonly service: string,
+    /** The HTTP status, or the one a GraphQL error asked for; undefined when unreachable. */
+    readonly status: number | undefined,
+    /** The first GraphQL error code, e.g. `UNAUTHENTICATED`, `BAD_USER_INPUT`. */
+    readonly code: string | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export interface ServiceClientOptions {
+  name: string;
+  /** The service's GraphQL endpoint. */
+  url: string;
+  /** Over the network, or in process for co-located services (same requests, no socket). */
+  fetch: typeof fetch;
+  /** Headers on every request, such as the content service's bearer token. */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  /** The signed-in visitor's access token (SPEC 7.2: requests are signed with it). */
+  accessToken?: string | undefined;
+}
+
+/**
+ * The web tier's client of one GraphQL service (Apollo Client). Results are not cached here:
+ * every call reflects the service's current answer.
+ */
+export class ServiceClient {
+  private readonly apollo: ApolloClient;
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.apollo = new ApolloClient({
+      link: new HttpLink({ uri: options.url, fetch: withTimeout(options.fetch, options.timeoutMs ?? 10_000), headers: options.headers ?? {} }),
+      cache: new InMemoryCache(),
+      defaultOptions: { query: { fetchPolicy: 'no-cache' }, mutate: { fetchPolicy: 'no-cache' } },
+    });
+  }
+
+  async query<Data, Variables extends OperationVariables>(
+    query: TypedDocumentNode<Data, Variables>,
+    variables: Variables,
+    options: CallOptions = {},
+  ): Promise<Data> {
+    try {
+      const result = await this.apollo.query({ query, variables, context: { headers: authorization(options) } });
+      return result.data as Data;
+    } catch (error) {
+      throw this.toServiceError(error);
+    }
+  }
+
+  async mutate<Data, Variables extends OperationVariables>(
+    mutation: TypedDocumentNode<Data, Variables>,
+    variables: Variables,
+    options: CallOptions = {},
+  ): Promise<Data> {
+    try {
+      const result = await this.apollo.mutate({ mutation, variables, context: { headers: authorization(options) } });
+      return result.data as Data;
+    } catch (error) {
+      throw this.toServiceError(error);
+    }
+  }
+
+  private toServiceError(error: unknown): ServiceError {
+    const name = this.options.name;
+    if (ServerError.is(error)) {
+      return new ServiceError(`${name} service answered ${error.statusCode}`, name, error.statusCode, undefined, { cause: error });
+    }
+    if (CombinedGraphQLErrors.is(error)) {
+      const first = error.errors[0];
+      const extensions = (first?.extensions ?? {}) as { code?: string; http?: { status?: number } };
+      return new ServiceError(`${name} service: ${first?.message}`, name, extensions.http?.status, extensions.code, { cause: error });
+    }
+    return new ServiceError(`${name} service unreachable: ${(error as Error)?.message}`, name, undefined, undefined, { cause: error });
+  }
+}
+
+const authorization = ({ accessToken }: CallOptions): Record<string, string> =>
+  accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+
+function withTimeout(fetchImplementation: typeof fetch, timeoutMs: number): typeof fetch {
+  return (input, init) => fetchImplementation(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
+}

@@ -1,0 +1,11 @@
+import type { SessionAuth } from '../auth/session-auth.ts';
+import type { Tracker } from '../analytics/tracker.ts';
+import type { ServiceClient } from './service-client.ts';
+
+/** What loaders and actions reach the product's services through. */
+export interface SiteServices {
+  content: ServiceClient;
+  user: ServiceClient;
+  auth: SessionAuth;
+  tracker: Tracker;
+}

@@ -1,0 +1,36 @@
+import type { Locale } from '#views/format.ts';
+
+/** What the web tier keeps in a visitor's server-side session. Tokens never reach the browser. */
+export interface SignedInSession {
+  /** The identity provider's subject. */
+  sub: string;
+  profile: { firstName: string; lastName: string; email: string };
+  tokens: {
+    accessToken: string;
+    refreshToken?: string | undefined;
+    idToken: string;
+    /** Epoch seconds on our clock, drift already taken out. */
+    accessTokenExpiresAt: number;
+    idTokenExpiresAt: number;
+    /** Provider clock minus ours when the tokens arrived, in seconds (SPEC 4.1: clock drift). */
+    clockDrift: number;
+  };
+}
+
+/** A sign-in in progress: what the callback checks (PKCE, state, nonce) and where to go after. */
+export interface PendingSignIn {
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+  returnTo: string;
+  locale: Locale;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    auth?: SignedInSession;
+    signIn?: PendingSignIn;
+    /** SPEC 4.1: set when a sign-in failed, shown once on the login page. */
+    signInError?: string;
+  }
+}

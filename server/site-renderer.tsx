@@ -1,0 +1,175 @@
+import type { Request, Response } from 'express';
+import type { i18n } from 'i18next';
+import { createElement, type ComponentType } from 'react';
+import type { LayoutContent } from '#views/content.ts';
+import { createFormatter, direction } from '#views/format.ts';
+import { ErrorPage, type ErrorPageData } from '#views/pages/ErrorPage.tsx';
+import { NotFoundPage, type NotFoundPageData } from '#views/pages/NotFoundPage.tsx';
+import type { FormState } from '#views/site-context.tsx';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Locale } from '#views/format.ts';
+import { LAYOUT_QUERY } from './layout-content.ts';
+import type { Csrf } from './middleware/csrf.ts';
+import type { PageContext, PageHead, PageModule } from './page.ts';
+import type { PageProperties } from './analytics/tracker.ts';
+import { LINK_FIELDS } from './pages/content-fragments.ts';
+import type { AssetManifest } from './render/asset-manifest.ts';
+import { renderDocument, renderFragment, type SiteValues } from './render/render-document.tsx';
+import type { LayoutName } from './route-table.ts';
+import type { SiteServices } from './services/site-services.ts';
+import { createUrlBuilder, localizePath } from './urls.ts';
+
+const NOT_FOUND_QUERY: TypedDocumentNode<NotFoundPageData, { locale: Locale }> = gql`
+  query NotFoundPage($locale: Locale!) {
+    notFoundPage(locale: $locale) {
+      title
+      description
+      links {
+        ...LinkFields
+      }
+    }
+  }
+  ${LINK_FIELDS}
+`;
+
+export interface SiteRendererOptions {
+  services: SiteServices;
+  i18n: i18n;
+  csrf: Csrf;
+  manifest: AssetManifest;
+  baseUrl: string;
+  production: boolean;
+}
+
+/** Turns page modules, their data and form states into responses: pages, fragments, 404s, errors. */
+export class SiteRenderer {
+  constructor(private readonly options: SiteRendererOptions) {}
+
+  /** The request-scoped context a page module's loader and actions work with. */
+  context(req: Request, res: Response, params: Record<string, string> = {}): PageContext {
+    const { services } = this.options;
+    const locale = req.locale;
+    const context: PageContext = {
+      req,
+      res,
+      locale,
+      params,
+      t: this.options.i18n.getFixedT(locale),
+      urls: createUrlBuilder({ baseUrl: this.options.baseUrl, locale, currentPath: req.sitePath }),
+      services,
+      viewer: services.auth.viewer(req),
+      accessToken: () =>
+        services.auth.accessToken(req, (reason) => {
+          context.viewer = null;
+          // SPEC 8: a failed token refresh signs the visitor out and is tracked with its reason.
+          services.tracker.track('user_login_failed', trackingContext(req, { page_type: 'session', module_name: 'account' }), { provider: 'Default', reason_code: reason }, '1.1');
+        }),
+    };
+    return context;
+  }
+
+  /** Loads and renders a page; follows the loader's redirect or not-found answer. */
+  async page(context: PageContext, module: PageModule, layout: LayoutName, forms: Record<string, FormState> = {}, status = 200): Promise<void> {
+    const { res } = context;
+    const [layoutContent, loaded] = await Promise.all([this.layoutContent(context.locale), module.load(context)]);
+    if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
+    if (loaded.kind === 'notFound') return this.notFound(context);
+    this.send(context, status, {
+      layout,
+      layoutContent,
+      head: loaded.head,
+      forms,
+      page: createElement(module.View, { data: loaded.data }),
+    });
+    this.options.services.tracker.track('page_viewed', trackingContext(context.req, loaded.analytics));
+  }
+
+  /** SPEC 3.2: status 404 with the content-managed not-found page. */
+  async notFound(context: PageContext): Promise<void> {
+    const [layoutContent, data] = await Promise.all([
+      this.layoutContent(context.locale),
+      this.options.services.content.query(NOT_FOUND_QUERY, { locale: context.locale }),
+    ]);
+    this.send(context, 404, {
+      layout: 'default',
+      layoutContent,
+      head: { title: data.notFoundPage.title, noIndex: true },
+      forms: {},
+      page: createElement(NotFoundPage, { data }),
+    });
+    this.options.services.tracker.track('page_viewed', trackingContext(context.req, { page_type: 'notFound', module_name: 'notFound' }));
+  }
+
+  /**
+   * SPEC 2.4: the error page with "try again". Rendered without asking any service, in the
+   * visitor's language, with the request id to quote; details only in development.
+   */
+  error(context: PageContext, status: ErrorPageData['status'], error?: unknown): void {
+    const data: ErrorPageData = {
+      status,
+      retryUrl: context.req.method === 'GET' ? context.urls.current(context.locale) : context.req.get('referer') ?? context.urls.current(context.locale),
+      requestId: String(context.req.id ?? ''),
+      detail: !this.options.production && error instanceof Error ? (error.stack ?? error.message) : undefined,
+    };
+    this.send(context, status, {
+      layout: 'onboarding',
+      layoutContent: null,
+      head: { title: context.t(`errors:${status === 500 ? 'generic' : status === 403 ? 'formExpired' : 'badRequest'}.title`), noIndex: true },
+      siteTitleSuffix: context.t('brand.name'),
+      forms: {},
+      page: createElement(ErrorPage, { data }),
+    });
+  }
+
+  /** An htmx answer: one component in its new state, without the page around it. */
+  fragment(context: PageContext, status: number, Fragment: ComponentType, forms: Record<string, FormState>): void {
+    context.res
+      .status(status)
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .send(renderFragment(this.siteValues(context, forms), createElement(Fragment)));
+  }
+
+  layoutContent(locale: Locale): Promise<LayoutContent> {
+    return this.options.services.content.query(LAYOUT_QUERY, { locale });
+  }
+
+  private send(
+    context: PageContext,
+    status: number,
+    parts: { layout: LayoutName; layoutContent: LayoutContent | null; head: PageHead; forms: Record<string, FormState>; page: React.ReactElement; siteTitleSuffix?: string },
+  ): void {
+    const html = renderDocument({
+      site: this.siteValues(context, parts.forms),
+      layout: parts.layout,
+      layoutContent: parts.layoutContent,
+      head: parts.head,
+      siteTitleSuffix: parts.siteTitleSuffix ?? parts.layoutContent?.globalConfig.siteTitleSuffix ?? '',
+      page: parts.page,
+      manifest: this.options.manifest,
+      nonce: context.res.locals.cspNonce,
+    });
+    // Pages carry the visitor's form tokens and sign-in state: browsers may keep them, shared caches not.
+    context.res.status(status).type('html').set('Cache-Control', 'private, no-cache').send(html);
+  }
+
+  private siteValues(context: PageContext, forms: Record<string, FormState>): SiteValues {
+    const { req, res, locale } = context;
+    return {
+      locale,
+      dir: direction(locale),
+      t: context.t,
+      format: createFormatter(locale),
+      urls: context.urls,
+      path: req.sitePath,
+      csrfToken: this.options.csrf.token(req, res),
+      viewer: context.viewer,
+      forms,
+      embeddedApp: req.embeddedApp,
+    };
+  }
+}
+
+export function trackingContext(req: Request, page: PageProperties) {
+  return { page, language: req.locale, pageName: localizePath(req.sitePath.split('?')[0]!, req.locale) };
+}

@@ -1,0 +1,189 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { createContentService } from '#graphql/content/service.ts';
+import { createUserService } from '#graphql/user/service.ts';
+import { createIdentityService } from '#identity/service.ts';
+import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
+import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import { createLogger, type Logger } from '#platform/logger.ts';
+import { fromRoot } from '#platform/paths.ts';
+import { BufferedAnalyticsSink, createSandboxAnalyticsSink, type SandboxAnalyticsSink } from './analytics/analytics-sink.ts';
+import { Tracker } from './analytics/tracker.ts';
+import { createApp, type AppParts, type Readiness } from './app.ts';
+import { RelyingParty } from './auth/relying-party.ts';
+import { SessionAuth } from './auth/session-auth.ts';
+import type { Config } from './config.ts';
+import { createI18n } from './i18n.ts';
+import { createCsrf } from './middleware/csrf.ts';
+import { loadAssetManifest } from './render/asset-manifest.ts';
+import { ServiceClient } from './services/service-client.ts';
+import { openSessionStore } from './session/session-store.ts';
+import { SiteRenderer } from './site-renderer.tsx';
+import { localizePath } from './urls.ts';
+
+/** The audience of the access tokens the identity service issues for the product's APIs. */
+export const API_AUDIENCE = 'urn:nabd:api';
+
+export interface Site {
+  app: Express;
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  /** What the analytics sandbox received (tests and developers read it). */
+  analytics: SandboxAnalyticsSink | undefined;
+  readiness(): Promise<Readiness>;
+  /** Stops background work, flushes analytics and closes every connection. */
+  close(): Promise<void>;
+}
+
+export interface SiteOptions {
+  logger?: Logger;
+  /** The content service's clock, for tests that need "upcoming" to mean something fixed. */
+  clock?: () => Date;
+}
+
+/**
+ * The composition root. By default one process runs everything; SERVICES and the service URLs
+ * split the same code into a web tier and separate service processes. Co-located services are
+ * called in process through the same HTTP interface they offer over the network.
+ */
+export async function createSite(config: Config, options: SiteOptions = {}): Promise<Site> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel, pretty: config.env === 'development' && process.stdout.isTTY });
+  const runs = new Set(config.services);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const closers: (() => Promise<void> | void)[] = [];
+  const services: AppParts['services'] = [];
+
+  const identityIssuer = config.identity.issuerUrl ?? `${config.baseUrl}/oidc`;
+  const identityPath = new URL(identityIssuer).pathname;
+  const production = config.isProduction;
+
+  let identityFetch: typeof fetch | undefined;
+  if (runs.has('identity')) {
+    const identity = await createIdentityService({
+      database,
+      issuer: identityIssuer,
+      secret: config.identity.secret,
+      clients: [
+        {
+          clientId: config.identity.clientId,
+          clientSecret: config.identity.clientSecret,
+          redirectUris: [`${config.baseUrl}/account/redirecting`],
+          postLogoutRedirectUris: ['en', 'ar'].map((locale) => `${config.baseUrl}${localizePath('/account/login', locale as 'en')}`),
+        },
+      ],
+      apiAudience: API_AUDIENCE,
+      production,
+      logger: logger.child({ service: 'identity' }),
+      seedDemoUser: !production,
+    });
+    services.push({ path: identityPath, handler: identity.app });
+    identityFetch = createInProcessFetch(express().use(identityPath, identity.app));
+    closers.push(() => identity.close());
+  }
+
+  let contentFetch: typeof fetch | undefined;
+  if (runs.has('content')) {
+    const content = await createContentService({
+      database,
+      token: config.content.token,
+      production,
+      logger: logger.child({ service: 'content' }),
+      contentFolder: fromRoot('content'),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    services.push({ path: '/graphql/content', handler: content.router });
+    contentFetch = createInProcessFetch(express().use('/graphql/content', content.router));
+    closers.push(() => content.stop());
+  }
+
+  let userFetch: typeof fetch | undefined;
+  if (runs.has('user')) {
+    const user = await createUserService({
+      database,
+      identity: { issuer: identityIssuer, audience: API_AUDIENCE, fetch: identityFetch },
+      production,
+      logger: logger.child({ service: 'user' }),
+    });
+    services.push({ path: '/graphql/user', handler: user.router });
+    userFetch = createInProcessFetch(express().use('/graphql/user', user.router));
+    closers.push(() => user.stop());
+  }
+
+  let web: AppParts['web'];
+  let analytics: SandboxAnalyticsSink | undefined;
+  let sessionPing: (() => Promise<void>) | undefined;
+  if (runs.has('web')) {
+    const sessions = await openSessionStore({ redisUrl: config.redisUrl, database });
+    closers.push(() => sessions.close());
+    sessionPing = () => sessions.ping();
+    analytics = await createSandboxAnalyticsSink(database);
+    const sink = new BufferedAnalyticsSink(analytics, logger);
+    closers.push(() => sink.close());
+
+    const tracker = new Tracker({ sink, logger, strict: config.analyticsStrict, production });
+    const relyingParty = new RelyingParty({
+      issuer: identityIssuer,
+      clientId: config.identity.clientId,
+      clientSecret: config.identity.clientSecret,
+      redirectUri: `${config.baseUrl}/account/redirecting`,
+      postLogoutRedirectUri: (locale) => `${config.baseUrl}${localizePath('/account/login', locale)}`,
+      fetch: identityFetch,
+    });
+    const siteServices = {
+      content: new ServiceClient({
+        name: 'content',
+        url: config.content.url ?? `${config.baseUrl}/graphql/content`,
+        fetch: contentFetch ?? fetch,
+        headers: { authorization: `Bearer ${config.content.token}` },
+      }),
+      user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
+      auth: new SessionAuth(relyingParty),
+      tracker,
+    };
+    const publicDir = fromRoot('public');
+    const csrf = createCsrf({ secret: config.sessionSecret, secure: config.baseUrl.startsWith('https:') });
+    web = {
+      renderer: new SiteRenderer({
+        services: siteServices,
+        i18n: await createI18n(),
+        csrf,
+        manifest: loadAssetManifest(publicDir),
+        baseUrl: config.baseUrl,
+        production,
+      }),
+      csrf,
+      sessionStore: sessions.store,
+      publicDir,
+    };
+  }
+
+  const readiness = async (): Promise<Readiness> => {
+    const checks: Readiness['checks'] = {};
+    const probes: [string, () => Promise<void>][] = [['database', () => database.ping()]];
+    if (sessionPing) probes.push(['sessions', sessionPing]);
+    await Promise.all(
+      probes.map(async ([name, probe]) => {
+        checks[name] = await probe().then(
+          () => 'ok' as const,
+          () => 'failed' as const,
+        );
+      }),
+    );
+    return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
+  };
+
+  const app = createApp({ config, logger, readiness, services, web });
+  return {
+    app,
+    config,
+    logger,
+    database,
+    analytics,
+    readiness,
+    async close() {
+      for (const close of closers.reverse()) await close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { generatePath } from 'react-router';
+import { DEFAULT_LOCALE, type Locale } from '#views/format.ts';
+import { PAGE_REFERENCE_ROUTES, ROUTES, type RouteId } from './route-table.ts';
+
+export interface PageReference {
+  entityType: string;
+  slug?: string | null;
+  collection?: string | null;
+}
+
+export interface LinkTarget {
+  url?: string | null;
+  page?: PageReference[] | null;
+}
+
+/** Builds every URL a view shows, from the route table (SPEC 2.1, 2.2). */
+export interface UrlBuilder {
+  readonly locale: Locale;
+  /** A route's path in this locale: `/events/x`, `/ar/events/x`. */
+  route(id: RouteId, params?: Record<string, string>, locale?: Locale): string;
+  /** A link record's target: its own URL when it has one, else the page it references. */
+  link(target: LinkTarget): string | undefined;
+  /** The page being shown, in another locale, query kept (the language switch). */
+  current(locale: Locale): string;
+  absolute(path: string): string;
+}
+
+/** SPEC 2.2: trailing slashes are removed from built URLs. */
+export function withoutTrailingSlash(path: string): string {
+  const [pathname = '', rest = ''] = splitPath(path);
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (trimmed || '/') + rest;
+}
+
+/** Prefixes a locale-neutral path with the locale: `/` stays `/` in English and is `/ar` in Arabic. */
+export function localizePath(path: string, locale: Locale): string {
+  const clean = withoutTrailingSlash(path);
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}` : clean.startsWith('/?') ? `/${locale}${clean.slice(1)}` : `/${locale}${clean}`;
+}
+
+/** Splits `/ar/events?x` into its locale and the locale-neutral path `/events?x`. */
+export function delocalizePath(path: string): { locale: Locale; path: string } {
+  const match = /^\/ar(?=\/|\?|$)/.exec(path);
+  if (!match) return { locale: DEFAULT_LOCALE, path: path || '/' };
+  const rest = path.slice(3);
+  return { locale: 'ar', path: rest.startsWith('/') ? rest : `/${rest}` };
+}
+
+export function pathForPageReference(reference: PageReference): string | undefined {
+  const target = PAGE_REFERENCE_ROUTES[reference.entityType];
+  if (target) {
+    if (target.slugParam && !reference.slug) return undefined;
+    const params = target.slugParam ? { [target.slugParam]: reference.slug! } : {};
+    return generatePath(ROUTES[target.route].path, params);
+  }
+  // Custom block and text pages: an optional collection slug, then the record's slug.
+  if (reference.slug) {
+    const segments = [reference.collection, reference.slug].filter((segment): segment is string => Boolean(segment));
+    return `/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
+  }
+  return undefined;
+}
+
+export function createUrlBuilder(options: { baseUrl: string; locale: Locale; currentPath: string }): UrlBuilder {
+  const { baseUrl, locale, currentPath } = options;
+  return {
+    locale,
+    route: (id, params = {}, targetLocale = locale) => localizePath(generatePath(ROUTES[id].path, params), targetLocale),
+    link(target) {
+      if (target.url) return target.url;
+      const reference = target.page?.[0];
+      const path = reference && pathForPageReference(reference);
+      return path ? localizePath(path, locale) : undefined;
+    },
+    current: (targetLocale) => localizePath(currentPath, targetLocale),
+    absolute: (path) => new URL(withoutTrailingSlash(path), baseUrl).toString().replace(/\/$/, ''),
+  };
+}
+
+function splitPath(path: string): [string, string] {
+  const index = path.search(/[?#]/);
+  return index === -1 ? [path, ''] : [path.slice(0, index), path.slice(index)];
+}

@@ -1,0 +1,20 @@
+import type { Locale } from '#views/format.ts';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The visitor's language, from the URL (`/ar/...` is Arabic). */
+      locale: Locale;
+      /** The locale-neutral path and query, e.g. `/events?x=1` for `/ar/events?x=1`. */
+      sitePath: string;
+      /** SPEC 2.3, 6: the site runs inside the mobile app; header and footer are hidden. */
+      embeddedApp: boolean;
+    }
+    interface Locals {
+      /** The per-response nonce that inline scripts need under the CSP. */
+      cspNonce: string;
+    }
+  }
+}
+
+export {};

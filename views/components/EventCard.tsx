@@ -1,0 +1,47 @@
+import type { EventCardContent } from '../content.ts';
+import { useSite } from '../site-context.tsx';
+
+/** An event in a list: cover, dates in Riyadh time, city, in the event's accent colour. */
+export function EventCard({ event, headingLevel = 3 }: { event: EventCardContent; headingLevel?: 2 | 3 }) {
+  const { urls, format, t } = useSite();
+  const Heading = `h${headingLevel}` as 'h3';
+  const { config } = event;
+  return (
+    <article className="event-card" style={{ '--accent': config.colourAccent } as object}>
+      <a className="event-card__link" href={urls.route('event', { slug: event.slug })}>
+        {config.cover ? (
+          <img
+            className="event-card__cover"
+            src={config.cover.url}
+            alt=""
+            width={config.cover.width ?? undefined}
+            height={config.cover.height ?? undefined}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+        <div className="event-card__body">
+          <p className="event-card__type">{t(`eventType.${config.eventType}`, { defaultValue: config.eventType })}</p>
+          <Heading className="event-card__title">{event.title}</Heading>
+          <p className="event-card__meta">
+            <time dateTime={config.startDatetime}>{format.dateRange(config.startDatetime, config.endDatetime)}</time>
+            <span aria-hidden="true"> · </span>
+            {config.city}
+          </p>
+        </div>
+      </a>
+    </article>
+  );
+}
+
+export function EventGrid({ events, headingLevel }: { events: EventCardContent[]; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className="event-grid">
+      {events.map((event) => (
+        <li key={event.slug}>
+          <EventCard event={event} {...(headingLevel ? { headingLevel } : {})} />
+        </li>
+      ))}
+    </ul>
+  );
+}

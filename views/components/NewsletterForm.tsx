@@ -1,0 +1,75 @@
+import { useFormState, useSite } from '../site-context.tsx';
+
+export const NEWSLETTER_FORM = 'newsletter';
+export const NEWSLETTER_INTENT = 'newsletter-subscribe';
+
+/**
+ * The footer's newsletter sign-up (SPEC 2.4). A plain form that posts back to the page it is on;
+ * with htmx the same request swaps just this form. The browser's own validation is off so every
+ * visitor gets the site's messages in their language.
+ */
+export function NewsletterForm() {
+  const { t, csrfToken, urls, locale, assets } = useSite();
+  const state = useFormState(NEWSLETTER_FORM);
+  assets.use('htmx');
+  const action = urls.current(locale);
+  const emailError = state?.errors.email;
+
+  return (
+    <form
+      id="newsletter"
+      className="newsletter-form"
+      method="post"
+      action={action}
+      noValidate
+      hx-post={action}
+      hx-target="this"
+      hx-swap="outerHTML"
+      hx-disabled-elt="find button"
+    >
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="intent" value={NEWSLETTER_INTENT} />
+      <h2 className="newsletter-form__title">{t('newsletter.title')}</h2>
+      <p className="newsletter-form__lead">{t('newsletter.lead')}</p>
+      {state?.status === 'succeeded' ? (
+        <p className="form-success" role="status">
+          {t(state.message ?? 'newsletter.subscribed')}
+        </p>
+      ) : (
+        <>
+          {state?.status === 'failed' && state.message ? (
+            <p className="form-error" role="alert">
+              {t(state.message)}
+            </p>
+          ) : null}
+          <div className="newsletter-form__row">
+            <div className="field">
+              <label className="field__label" htmlFor="newsletter-email">
+                {t('newsletter.emailLabel')}
+              </label>
+              <input
+                className="field__input"
+                id="newsletter-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                defaultValue={state?.values.email ?? ''}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? 'newsletter-email-error' : undefined}
+              />
+              {emailError ? (
+                <p className="field__error" id="newsletter-email-error">
+                  {t(emailError)}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--primary">
+              {t('newsletter.submit')}
+            </button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { PageHeader } from '../content.ts';
+import { ContentLink } from './SmartLink.tsx';
+
+/** The big header at the top of a page: title, subtitle, cover and a call to action. */
+export function PageHero({ header, accent, children }: { header: PageHeader; accent?: string; children?: ReactNode }) {
+  return (
+    <header className="hero" style={accent ? ({ '--accent': accent } as object) : undefined}>
+      {header.cover ? (
+        <img
+          className="hero__cover"
+          src={header.cover.url}
+          alt={header.cover.alt ?? ''}
+          width={header.cover.width ?? undefined}
+          height={header.cover.height ?? undefined}
+          fetchPriority="high"
+        />
+      ) : null}
+      <div className="hero__content">
+        <h1 className="hero__title">{header.title}</h1>
+        {header.subtitle ? <p className="hero__subtitle">{header.subtitle}</p> : null}
+        {children}
+        {header.callToAction ? (
+          <ContentLink className="button button--primary hero__cta" link={header.callToAction}>
+            {header.callToAction.title}
+          </ContentLink>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,100 @@
+/** Content as the views receive it from the content service (SPEC 3.1, 3.2). */
+
+export interface Asset {
+  url: string;
+  alt?: string | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+export interface PageReference {
+  entityType: string;
+  slug?: string | null;
+  collection?: string | null;
+}
+
+export interface NavigationLink {
+  id: string;
+  title: string;
+  isExternal: boolean;
+  url?: string | null;
+  page: PageReference[];
+}
+
+export interface EventSummary {
+  title: string;
+  slug: string;
+  config: {
+    startDatetime: string;
+    endDatetime: string;
+    city: string;
+    colourAccent: string;
+  };
+}
+
+export interface Menu {
+  id: string;
+  kind: 'item' | 'menu' | 'events' | 'lineup';
+  title: string;
+  link?: NavigationLink | null;
+  items: NavigationLink[];
+  currentEvents: EventSummary[];
+  pastEvents: EventSummary[];
+}
+
+export interface SocialLink {
+  network: string;
+  url: string;
+}
+
+export interface FooterPartner {
+  id: string;
+  name: string;
+  url?: string | null;
+  logo?: Asset | null;
+}
+
+export interface RadioStation {
+  id: string;
+  name: string;
+  streamUrl: string;
+}
+
+/** Everything the Default layout shows around a page (SPEC 2.5). */
+export interface LayoutContent {
+  stations: RadioStation[];
+  navigation: { menus: Menu[] };
+  footer: { sections: Menu[]; socials: { links: SocialLink[] }; partners: FooterPartner[] };
+  globalConfig: { siteTitleSuffix: string; privacyLink?: NavigationLink | null; legalLink?: NavigationLink | null };
+}
+
+export type RichTextNode =
+  | { type: 'paragraph'; children: RichTextInline[] }
+  | { type: 'heading'; level: 2 | 3 | 4; children: RichTextInline[] }
+  | { type: 'list'; ordered?: boolean; items: RichTextInline[][] };
+
+export type RichTextInline =
+  | { text: string; bold?: boolean; italic?: boolean }
+  | { type: 'link'; url: string; children: { text: string; bold?: boolean; italic?: boolean }[] };
+
+export interface PageHeader {
+  title: string;
+  subtitle?: string | null;
+  cover?: Asset | null;
+  callToAction?: NavigationLink | null;
+}
+
+export interface EventCardContent {
+  title: string;
+  slug: string;
+  config: {
+    startDatetime: string;
+    endDatetime: string;
+    city: string;
+    colourAccent: string;
+    eventType: string;
+    description?: string | null;
+    enableTickets: boolean;
+    cover?: Asset | null;
+  };
+}

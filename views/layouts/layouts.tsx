@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import type { LayoutName } from '#server/route-table.ts';
+import type { LayoutContent } from '../content.ts';
+import { useSite } from '../site-context.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { Header } from '../components/Header.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+
+interface LayoutProps {
+  content: LayoutContent | null;
+  children: ReactNode;
+}
+
+/**
+ * SPEC 2.3: the five layouts. Default, Account and Ticket carry the site header and footer (hidden
+ * in the embedded app); Onboarding and TicketCheckout keep the visitor on the task with only the
+ * brand and the language switch.
+ */
+export const LAYOUTS: Record<LayoutName, (props: LayoutProps) => ReactNode> = {
+  default: ({ content, children }) => (
+    <SiteFrame content={content} className="layout-default">
+      {children}
+    </SiteFrame>
+  ),
+  account: ({ content, children }) => (
+    <SiteFrame content={content} className="layout-account">
+      <AccountNavigation />
+      <div className="account-content">{children}</div>
+    </SiteFrame>
+  ),
+  ticket: ({ content, children }) => (
+    <SiteFrame content={content} className="layout-ticket">
+      {children}
+    </SiteFrame>
+  ),
+  onboarding: ({ children }) => <FocusedFrame className="layout-onboarding">{children}</FocusedFrame>,
+  ticketCheckout: ({ children }) => <FocusedFrame className="layout-ticket-checkout">{children}</FocusedFrame>,
+};
+
+function SiteFrame({ content, className, children }: LayoutProps & { className: string }) {
+  const { embeddedApp } = useSite();
+  const chrome = content && !embeddedApp;
+  return (
+    <div className={`page ${className}`}>
+      {chrome ? <Header content={content} /> : null}
+      <main id="main" className="page__main" tabIndex={-1}>
+        {children}
+      </main>
+      {chrome ? <Footer content={content} /> : null}
+    </div>
+  );
+}
+
+function FocusedFrame({ className, children }: { className: string; children: ReactNode }) {
+  const { t, urls, embeddedApp } = useSite();
+  return (
+    <div className={`page page--focused ${className}`}>
+      {embeddedApp ? null : (
+        <header className="focused-header">
+          <a className="brand" href={urls.route('home')} aria-label={t('brand.home')}>
+            {t('brand.name')}
+          </a>
+          <LanguageSwitch />
+        </header>
+      )}
+      <main id="main" className="page__main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** The account area's own menu (SPEC 2.4). Sections not built yet are not linked. */
+function AccountNavigation() {
+  const { t, urls, csrfToken } = useSite();
+  return (
+    <nav className="account-nav" aria-label={t('account:navigation')}>
+      <ul className="account-nav__list">
+        <li>
+          <a className="account-nav__link" href={urls.route('account')}>
+            {t('account:overview.title')}
+          </a>
+        </li>
+      </ul>
+      <form method="post" action={urls.route('account')} className="account-nav__sign-out">
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <input type="hidden" name="intent" value="sign-out" />
+        <button type="submit" className="button button--ghost">
+          {t('account:signOut')}
+        </button>
+      </form>
+    </nav>
+  );
+}

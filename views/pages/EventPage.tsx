@@ -1,0 +1,71 @@
+import type { Asset, PageHeader, RichTextNode } from '../content.ts';
+import { useSite } from '../site-context.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { RichText } from '../components/RichText.tsx';
+import type { PageSeo } from './HomePage.tsx';
+
+export interface EventPageData {
+  event: {
+    title: string;
+    slug: string;
+    pageType: string;
+    moduleName: string;
+    submoduleName?: string | null;
+    seo: PageSeo;
+    header?: PageHeader | null;
+    body?: RichTextNode[] | null;
+    config: {
+      startDatetime: string;
+      endDatetime: string;
+      timezone: string;
+      colourAccent: string;
+      city: string;
+      eventType: string;
+      description?: string | null;
+      unlistedEvent: boolean;
+      logo?: Asset | null;
+      cover?: Asset | null;
+    };
+  } | null;
+}
+
+export function EventPage({ data }: { data: EventPageData }) {
+  const { t, format } = useSite();
+  const event = data.event!;
+  const { config } = event;
+  const header = event.header ?? { title: event.title, cover: config.cover ?? null };
+  return (
+    <article className="event-page" style={{ '--accent': config.colourAccent } as object}>
+      <PageHero header={header} accent={config.colourAccent} />
+      <div className="event-page__layout section">
+        <dl className="event-facts">
+          <div className="event-facts__item">
+            <dt>{t('event.dates')}</dt>
+            <dd>
+              <time dateTime={config.startDatetime}>{format.dateRange(config.startDatetime, config.endDatetime)}</time>
+            </dd>
+          </div>
+          <div className="event-facts__item">
+            <dt>{t('event.opens')}</dt>
+            <dd>
+              <time dateTime={config.startDatetime}>{format.time(config.startDatetime)}</time>{' '}
+              <span className="event-facts__zone">{t('event.riyadhTime')}</span>
+            </dd>
+          </div>
+          <div className="event-facts__item">
+            <dt>{t('event.city')}</dt>
+            <dd>{config.city}</dd>
+          </div>
+          <div className="event-facts__item">
+            <dt>{t('event.type')}</dt>
+            <dd>{t(`eventType.${config.eventType}`, { defaultValue: config.eventType })}</dd>
+          </div>
+        </dl>
+        <div className="event-page__about">
+          {config.description ? <p className="lead">{config.description}</p> : null}
+          <RichText document={event.body} />
+        </div>
+      </div>
+    </article>
+  );
+}

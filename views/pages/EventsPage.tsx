@@ -1,0 +1,46 @@
+import type { EventCardContent, PageHeader } from '../content.ts';
+import { useSite } from '../site-context.tsx';
+import { EventGrid } from '../components/EventCard.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import type { PageSeo } from './HomePage.tsx';
+
+export interface EventsPageData {
+  eventsOverviewPage: {
+    title: string;
+    pageType: string;
+    moduleName: string;
+    submoduleName?: string | null;
+    seo: PageSeo;
+    header?: PageHeader | null;
+  } | null;
+  upcomingEvents: { total: number; items: EventCardContent[] };
+  pastEvents: { total: number; items: EventCardContent[] };
+}
+
+export function EventsPage({ data }: { data: EventsPageData }) {
+  const { t } = useSite();
+  const overview = data.eventsOverviewPage!;
+  return (
+    <>
+      {overview.header ? <PageHero header={overview.header} /> : <h1>{overview.title}</h1>}
+      <section className="section" aria-labelledby="upcoming">
+        <h2 id="upcoming" className="section__title">
+          {t('events.upcoming')}
+        </h2>
+        {data.upcomingEvents.items.length ? (
+          <EventGrid events={data.upcomingEvents.items} />
+        ) : (
+          <p className="empty-state">{t('events.noneUpcoming')}</p>
+        )}
+      </section>
+      {data.pastEvents.items.length ? (
+        <section className="section section--muted" aria-labelledby="past">
+          <h2 id="past" className="section__title">
+            {t('events.past')}
+          </h2>
+          <EventGrid events={data.pastEvents.items} />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { EventCardContent, PageHeader, RichTextNode } from '../content.ts';
+import { useSite } from '../site-context.tsx';
+import { EventGrid } from '../components/EventCard.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { RichText } from '../components/RichText.tsx';
+
+export interface PageSeo {
+  title?: string | null;
+  description?: string | null;
+  noIndex: boolean;
+  image?: { url: string } | null;
+}
+
+export interface HomePageData {
+  homePage: {
+    title: string;
+    pageType: string;
+    moduleName: string;
+    submoduleName?: string | null;
+    seo: PageSeo;
+    header?: PageHeader | null;
+    body?: RichTextNode[] | null;
+  } | null;
+  upcomingEvents: { total: number; items: EventCardContent[] };
+}
+
+export function HomePage({ data }: { data: HomePageData }) {
+  const { t, urls } = useSite();
+  const home = data.homePage!;
+  return (
+    <>
+      {home.header ? <PageHero header={home.header} /> : <h1 className="visually-hidden">{home.title}</h1>}
+      <section className="section" aria-labelledby="upcoming-events">
+        <div className="section__heading">
+          <h2 id="upcoming-events" className="section__title">
+            {t('home.upcomingEvents')}
+          </h2>
+          <a className="section__more" href={urls.route('events')}>
+            {t('home.allEvents')}
+          </a>
+        </div>
+        {data.upcomingEvents.items.length ? (
+          <EventGrid events={data.upcomingEvents.items} />
+        ) : (
+          <p className="empty-state">{t('events.noneUpcoming')}</p>
+        )}
+      </section>
+      {home.body?.length ? (
+        <section className="section section--narrow">
+          <RichText document={home.body} className="lead" />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { createContext, useContext } from 'react';
+import type { TFunction } from 'i18next';
+import type { UrlBuilder } from '#server/urls.ts';
+import type { Formatter, Locale } from './format.ts';
+
+/** What a form shows after a submission: the values typed and the messages (locale keys). */
+export interface FormState {
+  status: 'invalid' | 'failed' | 'succeeded';
+  values: Record<string, string>;
+  /** Field name → message key, e.g. `{ email: 'validation:email' }`. */
+  errors: Record<string, string>;
+  /** A message for the whole form (a locale key), such as a SPEC 8 failure. */
+  message?: string;
+}
+
+export interface Viewer {
+  firstName: string;
+  lastName: string;
+}
+
+/** Client assets a rendered page asked for: the document links exactly these. */
+export interface AssetCollector {
+  use(entry: ClientEntry): void;
+}
+
+export type ClientEntry = 'htmx' | 'radio-player';
+
+export interface SiteContextValue {
+  locale: Locale;
+  dir: 'ltr' | 'rtl';
+  t: TFunction;
+  format: Formatter;
+  urls: UrlBuilder;
+  /** The locale-neutral path of this page, for forms that post back to it. */
+  path: string;
+  csrfToken: string;
+  viewer: Viewer | null;
+  forms: Record<string, FormState | undefined>;
+  /** SPEC 2.3, 6: inside the mobile app the header and footer are hidden. */
+  embeddedApp: boolean;
+  assets: AssetCollector;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export const SiteProvider = SiteContext.Provider;
+
+export function useSite(): SiteContextValue {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('useSite() outside a SiteProvider');
+  return site;
+}
+
+export const useFormState = (name: string): FormState | undefined => useSite().forms[name];
