@@ -116,7 +116,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     isProduction,
     port: values.PORT,
     baseUrl: values.BASE_URL ?? `http://localhost:${values.PORT}`,
-    dataDir: path.resolve(values.DATA_DIR),
+    // `memory://` keeps the embedded database in memory (tests, throw-away demos).
+    dataDir: values.DATA_DIR.startsWith('memory://') ? values.DATA_DIR : path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     sessionSecret: values.SESSION_SECRET,

@@ -50,7 +50,10 @@ export interface SiteOptions {
 export async function createSite(config: Config, options: SiteOptions = {}): Promise<Site> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, pretty: config.env === 'development' && process.stdout.isTTY });
   const runs = new Set(config.services);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : path.join(config.dataDir, 'pglite'),
+  });
   const closers: (() => Promise<void> | void)[] = [];
   const services: AppParts['services'] = [];
 

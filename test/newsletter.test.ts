@@ -1,0 +1,139 @@
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#platform/database.ts';
+import { startTestSite, type TestSite } from './support/test-site.ts';
+import { databaseBackends } from './support/backends.ts';
+import { decoded } from './support/html.ts';
+
+/** The cookies and CSRF token a visitor gets with a page, ready to post its forms. */
+async function formSession(site: TestSite, path: string) {
+  const page = await request(site.app).get(path);
+  const cookies = (page.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]!).join('; ');
+  const token = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
+  return { cookies, token };
+}
+
+const subscriptions = (site: TestSite) =>
+  queryRows<{ email: string; locale: string }>(site.database.db, sql`select email, locale from users.newsletter_subscriptions order by email`);
+
+describe.each(databaseBackends)('the footer newsletter form without JavaScript, on $name', (backend) => {
+  let site: TestSite;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await backend.create();
+    drop = database.drop;
+    site = await startTestSite({ DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    await site.close();
+    await drop();
+  });
+
+  test('an invalid address shows the SPEC 5 message with what was typed, status 422, and stores nothing', async () => {
+    const { cookies, token } = await formSession(site, '/events');
+    const response = await request(site.app)
+      .post('/events')
+      .set('Cookie', cookies)
+      .type('form')
+      .send({ _csrf: token, intent: 'newsletter-subscribe', email: 'not-an-email' });
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('Enter a valid email address.');
+    expect(response.text).toContain('value="not-an-email"');
+    expect(response.text).toContain('aria-invalid="true"');
+    expect(response.text).toContain('<title>Events | Nabd</title>');
+    expect(await subscriptions(site)).toEqual([]);
+  });
+
+  test('in Arabic the message is Arabic', async () => {
+    const { cookies, token } = await formSession(site, '/ar/events');
+    const response = await request(site.app)
+      .post('/ar/events')
+      .set('Cookie', cookies)
+      .type('form')
+      .send({ _csrf: token, intent: 'newsletter-subscribe', email: '' });
+    expect(response.status).toBe(422);
+    expect(response.text).toContain('هذا الحقل مطلوب.');
+    expect(await subscriptions(site)).toEqual([]);
+  });
+
+  test('a valid address is stored once and the page confirms after a redirect (POST-redirect-GET)', async () => {
+    const { cookies, token } = await formSession(site, '/ar');
+    const post = () =>
+      request(site.app)
+        .post('/ar')
+        .set('Cookie', cookies)
+        .type('form')
+        .send({ _csrf: token, intent: 'newsletter-subscribe', email: '  Fan@Example.COM ' });
+    const response = await post();
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/ar');
+    const flash = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('nabd.flash='))!.split(';')[0]!;
+    const confirmation = await request(site.app).get('/ar').set('Cookie', `${cookies}; ${flash}`);
+    expect(confirmation.text).toContain('تم تسجيلك. تابع بريدك لمعرفة الجديد.');
+    expect((await post()).status).toBe(303);
+    expect(await subscriptions(site)).toEqual([{ email: 'fan@example.com', locale: 'ar' }]);
+  });
+
+  test('a POST without a valid CSRF token is refused with 403 and stores nothing', async () => {
+    const { cookies } = await formSession(site, '/');
+    const withoutToken = await request(site.app).post('/').set('Cookie', cookies).type('form').send({ intent: 'newsletter-subscribe', email: 'forged@example.com' });
+    expect(withoutToken.status).toBe(403);
+    expect(withoutToken.text).toContain('This form has expired');
+    const wrongToken = await request(site.app)
+      .post('/')
+      .set('Cookie', cookies)
+      .type('form')
+      .send({ _csrf: 'forged', intent: 'newsletter-subscribe', email: 'forged@example.com' });
+    expect(wrongToken.status).toBe(403);
+    expect((await subscriptions(site)).map((row) => row.email)).not.toContain('forged@example.com');
+  });
+});
+
+describe('the newsletter form with htmx', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite();
+  });
+  afterAll(() => site.close());
+
+  test('the same route answers an htmx submission with just the form', async () => {
+    const { cookies, token } = await formSession(site, '/events');
+    const invalid = await request(site.app)
+      .post('/events')
+      .set('Cookie', cookies)
+      .set('HX-Request', 'true')
+      .type('form')
+      .send({ _csrf: token, intent: 'newsletter-subscribe', email: 'nope' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.text.startsWith('<form id="newsletter"')).toBe(true);
+    expect(invalid.text).not.toContain('<html');
+    expect(invalid.text).toContain('Enter a valid email address.');
+
+    const valid = await request(site.app)
+      .post('/events')
+      .set('Cookie', cookies)
+      .set('HX-Request', 'true')
+      .type('form')
+      .send({ _csrf: token, intent: 'newsletter-subscribe', email: 'fan@example.com' });
+    expect(valid.status).toBe(200);
+    expect(valid.text).toContain('role="status"');
+    expect(decoded(valid.text)).toContain("You're on the list.");
+  });
+});
+
+describe('when the user service fails', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    // Nothing listens on port 9: the user service is unreachable.
+    site = await startTestSite({ SERVICES: 'web,content,identity', USER_API_URL: 'http://127.0.0.1:9/graphql/user' });
+  });
+  afterAll(() => site.close());
+
+  test('the form keeps the address and shows the SPEC 8 failure message, status 503', async () => {
+    const { cookies, token } = await formSession(site, '/');
+    const response = await request(site.app).post('/').set('Cookie', cookies).type('form').send({ _csrf: token, intent: 'newsletter-subscribe', email: 'fan@example.com' });
+    expect(response.status).toBe(503);
+    expect(decoded(response.text)).toContain("We couldn't subscribe you right now.");
+    expect(response.text).toContain('value="fan@example.com"');
+  });
+});

@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { startTestSite, type TestSite } from './support/test-site.ts';
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(() => site.close());
+
+const get = (path: string) => request(site.app).get(path);
+
+describe('pages in both languages', () => {
+  test.each([
+    ['/', 'en', 'ltr', 'Live music, festivals and culture | Nabd'],
+    ['/ar', 'ar', 'rtl', 'موسيقى حية ومهرجانات وثقافة | نبض'],
+    ['/events', 'en', 'ltr', 'Events | Nabd'],
+    ['/ar/events', 'ar', 'rtl', 'الفعاليات | نبض'],
+    ['/events/nabd-festival-2026', 'en', 'ltr', 'Nabd Festival 2026 | Nabd'],
+    ['/ar/events/nabd-festival-2026', 'ar', 'rtl', 'مهرجان نبض 2026 | نبض'],
+  ])('%s renders in its language with the site title suffix', async (path, lang, dir, title) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.type).toBe('text/html');
+    expect(response.text).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(response.text).toContain(`<title>${title}</title>`);
+  });
+
+  test('the head names the canonical URL without a trailing slash and both language versions', async () => {
+    const response = await get('/events/');
+    expect(response.text).toContain('<link rel="canonical" href="http://localhost:3000/events"/>');
+    expect(response.text).toContain('<link rel="alternate" hrefLang="en" href="http://localhost:3000/events"/>');
+    expect(response.text).toContain('<link rel="alternate" hrefLang="ar" href="http://localhost:3000/ar/events"/>');
+    expect(response.text).toContain('<link rel="alternate" hrefLang="x-default" href="http://localhost:3000/events"/>');
+  });
+
+  test('the language switch leads to the same page in the other language', async () => {
+    expect((await get('/events/nabd-festival-2026')).text).toMatch(/class="language-switch"[^>]*href="\/ar\/events\/nabd-festival-2026"/);
+    expect((await get('/ar/events/nabd-festival-2026')).text).toMatch(/class="language-switch"[^>]*href="\/events\/nabd-festival-2026"/);
+  });
+
+  test('the page language is remembered in the locale cookie of SPEC 9.1', async () => {
+    const cookie = (await get('/ar/events')).headers['set-cookie'] as unknown as string[];
+    const locale = cookie.find((line) => line.startsWith('locale='));
+    expect(locale).toMatch(/^locale=ar; Max-Age=604800; Path=\/; Expires=.+; Secure; SameSite=None$/);
+  });
+
+  test('a first visit from an Arabic browser goes to the Arabic home page, a returning visitor stays', async () => {
+    const first = await get('/').set('Accept-Language', 'ar-SA,ar;q=0.9,en;q=0.5');
+    expect(first.status).toBe(302);
+    expect(first.headers.location).toBe('/ar');
+    const returning = await get('/').set('Accept-Language', 'ar-SA,ar;q=0.9').set('Cookie', 'locale=en');
+    expect(returning.status).toBe(200);
+  });
+});
+
+describe('content on the pages', () => {
+  test('the home page lists upcoming events but never unlisted ones', async () => {
+    const { text } = await get('/');
+    expect(text).toContain('Nabd Festival 2026');
+    expect(text).toContain('Dunes Sessions');
+    expect(text).not.toContain('Partners Preview Night');
+  });
+
+  test('the header menus come from the navigation content, with current and past events', async () => {
+    const { text } = await get('/ar');
+    expect(text).toContain('الفعاليات');
+    expect(text).toContain('مهرجان نبض 2025');
+    expect(text).toContain('href="/ar/events/dunes-sessions-2027"');
+  });
+
+  test('external links open in a new tab without a referrer (SPEC 2.2)', async () => {
+    const { text } = await get('/');
+    expect(text).toMatch(/<a[^>]*href="https:\/\/arena\.nabd\.example"[^>]*target="_blank"[^>]*rel="noreferrer noopener"/);
+    expect(text).toMatch(/<a[^>]*href="mailto:press@nabd\.example"[^>]*target="_blank"/);
+    expect(text).not.toMatch(/<a[^>]*href="\/events"[^>]*target="_blank"/);
+  });
+
+  test('socials follow the configured order (SPEC 2.5)', async () => {
+    const { text } = await get('/');
+    const order = ['facebook', 'instagram', 'youtube', 'twitter'].map((network) => text.indexOf(`socials__link--${network}`));
+    expect(order.every((position) => position > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  test('event dates are shown in Riyadh time with Latin digits in Arabic (SPEC 9.1)', async () => {
+    expect((await get('/events/nabd-festival-2026')).text).toContain('10\u2009–\u200913 Dec 2026');
+    expect((await get('/ar/events/nabd-festival-2026')).text).toContain('10–13 ديسمبر 2026');
+  });
+
+  test('an unlisted event has its page, kept out of search engines', async () => {
+    const response = await get('/events/partners-preview-night-2026');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe('not found', () => {
+  test.each([
+    ['/events/no-such-event', 'This page has left the stage'],
+    ['/radio', 'This page has left the stage'],
+    ['/no/such/page', 'This page has left the stage'],
+    ['/ar/no/such/page', 'هذه الصفحة غادرت المسرح'],
+  ])('%s answers 404 with the content-managed not-found page', async (path, title) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.text).toContain(title);
+    expect(response.text).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe('security headers', () => {
+  test('the CSP allows only our own scripts and those carrying this response nonce', async () => {
+    const response = await get('/');
+    const csp = response.headers['content-security-policy'] as string;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    const scripts = [...response.text.matchAll(/<script[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    expect((await get('/')).headers['content-security-policy']).not.toContain(nonce!);
+  });
+
+  test('pages carry a request id and are never cached by shared caches', async () => {
+    const response = await get('/events');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  test('built assets are served as immutable', async () => {
+    const script = /<script type="module" src="([^"]+)"/.exec((await get('/')).text)![1]!;
+    const response = await get(script);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('embedded app mode (SPEC 2.3, 6)', () => {
+  test('the embedded-app cookie hides the header and footer', async () => {
+    const normal = await get('/events');
+    const embedded = await get('/events').set('Cookie', 'embedded-app=true');
+    expect(normal.text).toContain('class="site-header"');
+    expect(embedded.status).toBe(200);
+    expect(embedded.text).not.toContain('class="site-header"');
+    expect(embedded.text).not.toContain('class="site-footer"');
+    expect(embedded.text).toContain('Nabd Festival 2026');
+  });
+});
+
+describe('islands and scripts', () => {
+  test('a page links the player island and htmx, each with its chunks preloaded', async () => {
+    const { text } = await get('/');
+    expect(text).toMatch(/<script type="module" src="\/assets\/radio-player-[A-Z0-9]+\.js"/);
+    expect(text).toMatch(/<script type="module" src="\/assets\/htmx-[A-Z0-9]+\.js"/);
+    expect(text).toMatch(/<link rel="modulepreload" href="\/assets\/chunks\//);
+    expect(text).toContain('data-island="radio-player"');
+  });
+
+  test('the focused layout without player or forms links no script at all', async () => {
+    const response = await get('/account/login');
+    expect(response.status).toBe(302);
+  });
+});
+
+describe('health', () => {
+  test('/healthz says alive and /readyz checks the database and the session store', async () => {
+    expect((await get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ ready: true, checks: { database: 'ok', sessions: 'ok' } });
+  });
+});

@@ -1,0 +1,48 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The engines the database and session tests run against: always the embedded defaults, and
+ * the PostgreSQL and Redis servers named by TEST_DATABASE_URL and TEST_REDIS_URL when set (CI sets
+ * them; a server that is named but unreachable fails the tests rather than skipping them).
+ */
+export interface DatabaseBackend {
+  name: string;
+  /** Creates an empty database for one test file; undefined URL means embedded PGlite. */
+  create(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+}
+
+export const databaseBackends: DatabaseBackend[] = [
+  { name: 'PGlite (embedded)', create: async () => ({ url: undefined, drop: async () => {} }) },
+  ...(process.env.TEST_DATABASE_URL ? [postgresBackend(process.env.TEST_DATABASE_URL)] : []),
+];
+
+export const sessionBackends: { name: string; redisUrl: string | undefined }[] = [
+  { name: 'database sessions (embedded)', redisUrl: undefined },
+  ...(process.env.TEST_REDIS_URL ? [{ name: 'Redis sessions', redisUrl: process.env.TEST_REDIS_URL }] : []),
+];
+
+/** A throw-away database per test file on the server, so files can run in parallel. */
+function postgresBackend(serverUrl: string): DatabaseBackend {
+  return {
+    name: 'PostgreSQL',
+    async create() {
+      const name = `nabd_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return {
+        url: url.toString(),
+        async drop() {
+          const client = new pg.Client({ connectionString: serverUrl });
+          await client.connect();
+          await client.query(`drop database if exists ${name} with (force)`);
+          await client.end();
+        },
+      };
+    },
+  };
+}
