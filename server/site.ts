@@ -57,6 +57,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   const closers: (() => Promise<void> | void)[] = [];
   const services: AppParts['services'] = [];
 
+  const publicDir = fromRoot('public');
+  const manifest = runs.has('web') ? loadAssetManifest(publicDir) : undefined;
   const identityIssuer = config.identity.issuerUrl ?? `${config.baseUrl}/oidc`;
   const identityPath = new URL(identityIssuer).pathname;
   const production = config.isProduction;
@@ -79,6 +81,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       production,
       logger: logger.child({ service: 'identity' }),
       seedDemoUser: !production,
+      ...(manifest?.stylesheet ? { stylesheetHref: manifest.stylesheet } : {}),
     });
     services.push({ path: identityPath, handler: identity.app });
     identityFetch = createInProcessFetch(express().use(identityPath, identity.app));
@@ -144,14 +147,13 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       auth: new SessionAuth(relyingParty),
       tracker,
     };
-    const publicDir = fromRoot('public');
     const csrf = createCsrf({ secret: config.sessionSecret, secure: config.baseUrl.startsWith('https:') });
     web = {
       renderer: new SiteRenderer({
         services: siteServices,
         i18n: await createI18n(),
         csrf,
-        manifest: loadAssetManifest(publicDir),
+        manifest: manifest!,
         baseUrl: config.baseUrl,
         production,
       }),

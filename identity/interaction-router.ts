@@ -1,0 +1,116 @@
+import express, { type Request, type Response } from 'express';
+import cookieParser from 'cookie-parser';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import type { Logger } from '#platform/logger.ts';
+import type { CsrfGuard } from './csrf-guard.ts';
+import type { HostedPages, LoginPageContent } from './hosted-pages.tsx';
+import { pickLocale } from './locale.ts';
+import { parseLoginForm } from './login-form.ts';
+import type { UserPool } from './user-pool.ts';
+
+export interface InteractionRouterOptions {
+  provider: Provider;
+  userPool: UserPool;
+  pages: HostedPages;
+  csrf: CsrfGuard;
+  /** Public path of the interaction routes, e.g. `/oidc/interaction`. */
+  basePath: string;
+  logger: Logger;
+}
+
+/**
+ * The hosted sign-in (`/interaction/:uid`): the page, the credentials POST and the cancel POST.
+ * Plain forms and 303 redirects, so it works with JavaScript off. Body parsing happens here only,
+ * never in front of oidc-provider's own routes.
+ */
+export function createInteractionRouter(options: InteractionRouterOptions): express.Router {
+  const { provider, userPool, pages, csrf, basePath, logger } = options;
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
+  router.use(cookieParser());
+
+  /** The sign-in this URL belongs to, if it is still going on in this browser. */
+  async function interactionOf(req: Request<{ uid: string }>, res: Response): Promise<Interaction | undefined> {
+    try {
+      const interaction = await provider.interactionDetails(req, res);
+      return interaction.uid === req.params.uid ? interaction : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  const localeOf = (req: Request, interaction: Interaction | undefined) =>
+    pickLocale({ uiLocales: interaction?.params.ui_locales, cookieHeader: req.headers.cookie });
+
+  function send(res: Response, status: number, html: string) {
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+  }
+
+  function sendLogin(req: Request<{ uid: string }>, res: Response, interaction: Interaction, status: number, content: Partial<LoginPageContent>) {
+    const action = `${basePath}/${encodeURIComponent(interaction.uid)}`;
+    send(
+      res,
+      status,
+      pages.login(localeOf(req, interaction), {
+        loginAction: `${action}/login`,
+        abortAction: `${action}/abort`,
+        csrfToken: csrf.token(req, res),
+        email: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '',
+        fieldErrors: {},
+        ...content,
+      }),
+    );
+  }
+
+  router.get('/:uid', async (req, res) => {
+    const interaction = await interactionOf(req, res);
+    if (!interaction) return send(res, 400, pages.expired(localeOf(req, undefined)));
+    if (interaction.prompt.name === 'login') return sendLogin(req, res, interaction, 200, {});
+    // A signed-in visitor whose site asked for `prompt=consent`: our first-party clients get it
+    // without a screen (the grant itself is made in automatic-consent.ts).
+    if (interaction.prompt.name === 'consent') return provider.interactionFinished(req, res, { consent: {} });
+    logger.warn({ prompt: interaction.prompt }, 'Interaction without a hosted page');
+    send(res, 400, pages.error(localeOf(req, interaction), { error: 'interaction_required' }));
+  });
+
+  // A reload or a shared link of a page answered to a POST: back to the sign-in itself.
+  router.get(['/:uid/login', '/:uid/abort'], (req, res) => {
+    res.redirect(303, `${basePath}/${encodeURIComponent(String(req.params.uid))}`);
+  });
+
+  router.post('/:uid/login', form, async (req, res) => {
+    const interaction = await interactionOf(req, res);
+    if (!csrf.isValid(req)) return send(res, 403, pages.csrfRejected(localeOf(req, interaction)));
+    if (!interaction || interaction.prompt.name !== 'login') return send(res, 400, pages.expired(localeOf(req, interaction)));
+
+    const submitted = parseLoginForm(req.body);
+    if (!submitted.valid) {
+      return sendLogin(req, res, interaction, 422, { email: submitted.email, fieldErrors: submitted.fieldErrors });
+    }
+    const user = await userPool.authenticate(submitted.email, submitted.password);
+    if (!user) {
+      logger.info({ interaction: interaction.uid }, 'Sign-in refused: wrong username or password');
+      // SPEC 8: one message for both cases, so the form does not reveal which emails have accounts.
+      return sendLogin(req, res, interaction, 401, { email: submitted.email, formError: 'login.errors.wrongCredentials' });
+    }
+    logger.info({ sub: user.id }, 'Signed in');
+    // Consent comes with the sign-in, so a `prompt=consent` request needs no second round trip.
+    await provider.interactionFinished(req, res, { login: { accountId: user.id }, consent: {} }, { mergeWithLastSubmission: false });
+  });
+
+  router.post('/:uid/abort', form, async (req, res) => {
+    const interaction = await interactionOf(req, res);
+    if (!csrf.isValid(req)) return send(res, 403, pages.csrfRejected(localeOf(req, interaction)));
+    if (!interaction) return send(res, 400, pages.expired(localeOf(req, undefined)));
+    // The site receives `access_denied` at its callback and takes the visitor back.
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The visitor cancelled the sign-in' },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  return router;
+}

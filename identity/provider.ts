@@ -1,0 +1,186 @@
+import Provider, { errors, type Adapter, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import type { Logger } from '#platform/logger.ts';
+import { loadGrantWithAutomaticConsent } from './automatic-consent.ts';
+import { deriveSecret } from './derive-secret.ts';
+import type { HostedPages } from './hosted-pages.tsx';
+import { LOCALES, pickLocale } from './locale.ts';
+import { CLAIMS_BY_SCOPE, profileClaims } from './profile-claims.ts';
+import { SIGNING_ALGORITHM } from './signing-keys.ts';
+import type { UserPool } from './user-pool.ts';
+
+export interface RegisteredClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /**
+   * How the client authenticates at the token endpoint. openid-client 6 posts the secret in the
+   * body unless told otherwise, hence the default.
+   */
+  tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic';
+}
+
+export interface ProviderOptions {
+  issuer: string;
+  secret: string;
+  clients: RegisteredClient[];
+  apiAudience: string;
+  signingKeys: JWK[];
+  adapter: (model: string) => Adapter;
+  userPool: UserPool;
+  pages: HostedPages;
+  logger: Logger;
+}
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Lifetimes, in seconds. Access tokens are short (SPEC 4.1: the web tier refreshes them near
+ * expiry). A sign-in (the provider session, its grant and refresh tokens) lasts 14 days from the
+ * visitor's last visit to the provider, or until they sign out.
+ */
+export const LIFETIMES = {
+  AccessToken: 5 * MINUTE,
+  AuthorizationCode: MINUTE,
+  IdToken: 60 * MINUTE,
+  Interaction: 60 * MINUTE,
+  RefreshToken: 14 * DAY,
+  Session: 14 * DAY,
+  Grant: 14 * DAY,
+};
+
+/** The OpenID provider: authorization code + PKCE, refresh tokens, RP-initiated logout, JWT access tokens. */
+export function createProvider(options: ProviderOptions): Provider {
+  const { userPool, pages, apiAudience } = options;
+  const issuerPath = new URL(options.issuer).pathname.replace(/\/+$/, '');
+
+  const localeOf = (ctx: KoaContextWithOIDC) =>
+    pickLocale({ uiLocales: ctx.oidc?.params?.ui_locales, cookieHeader: ctx.get('cookie') });
+
+  const provider = new Provider(options.issuer, {
+    adapter: options.adapter,
+    clients: options.clients.map(toClientMetadata),
+    jwks: { keys: options.signingKeys },
+    cookies: {
+      names: { session: 'nabd_identity_session', interaction: 'nabd_identity_interaction', resume: 'nabd_identity_resume' },
+      // The provider's session concerns its own routes only; the site's pages never receive it.
+      long: { httpOnly: true, sameSite: 'lax', path: issuerPath || '/' },
+      short: { httpOnly: true, sameSite: 'lax' },
+      keys: [deriveSecret(options.secret, 'cookie-signing')],
+    },
+    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    claims: CLAIMS_BY_SCOPE,
+    // ID tokens carry the profile claims themselves, whatever the access token's audience.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    ttl: LIFETIMES,
+    discovery: { ui_locales_supported: [...LOCALES] },
+    // Only servers call the token, userinfo and JWKS endpoints; no browser needs CORS.
+    clientBasedCORS: () => false,
+
+    async findAccount(_ctx, sub) {
+      const user = await userPool.findById(sub);
+      return user && { accountId: user.id, claims: () => profileClaims(user) };
+    },
+    loadExistingGrant: loadGrantWithAutomaticConsent,
+    // The web tier keeps visitors signed in by refreshing (SPEC 4.1), offline_access or not...
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // ...but signing out ends every token of the sign-in: none outlives the provider session,
+    // which oidc-provider would otherwise allow for offline_access (SPEC 4.1 signedOut).
+    expiresWithSession: () => true,
+    rotateRefreshToken: true,
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !token.resourceServer || !token.accountId) return undefined;
+      const user = await userPool.findById(token.accountId);
+      if (!user) return undefined;
+      const { email, given_name, family_name, locale } = profileClaims(user);
+      return { email, given_name, family_name, locale };
+    },
+
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? apiAudience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resource) {
+          if (resource !== apiAudience) throw new errors.InvalidTarget();
+          return {
+            // The access token's scope says which profile claims it carries.
+            scope: 'email profile',
+            audience: apiAudience,
+            accessTokenTTL: LIFETIMES.AccessToken,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: SIGNING_ALGORITHM } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Only a request naming one of our clients signs out unattended; a bare link to the
+        // end-session URL still needs the visitor's click.
+        logoutSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = signOutPage(ctx, Boolean(ctx.oidc.client));
+        },
+        postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = pages.signedOut(localeOf(ctx));
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}` },
+    renderError(ctx, out, error) {
+      ctx.type = 'html';
+      // A sign-in resumed after its cookies or records expired: say so, and offer a fresh start.
+      ctx.body = error instanceof errors.SessionNotFound ? pages.expired(localeOf(ctx)) : pages.error(localeOf(ctx), out);
+    },
+  });
+  provider.proxy = true;
+
+  /** Our confirmation form posts what oidc-provider's own would: to its confirm endpoint, with its xsrf value. */
+  function signOutPage(ctx: KoaContextWithOIDC, autoSubmit: boolean) {
+    return pages.signOut(localeOf(ctx), {
+      action: ctx.oidc.urlFor('end_session_confirm'),
+      xsrf: ctx.oidc.session.state?.secret ?? '',
+      autoSubmit,
+      nonce: typeof ctx.res.locals?.cspNonce === 'string' ? ctx.res.locals.cspNonce : undefined,
+    });
+  }
+
+  // With no account signed in, oidc-provider skips logoutSource and answers with an English page
+  // that posts itself by inline script; ours does the same job in the visitor's language.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route === 'end_session' && ctx.status === 200 && !ctx.oidc.session.accountId) {
+      ctx.type = 'html';
+      ctx.body = signOutPage(ctx, true);
+    }
+  });
+
+  provider.on('server_error', (_ctx, error) => options.logger.error({ err: error }, 'OpenID provider failed'));
+  for (const event of ['authorization.error', 'grant.error', 'end_session.error', 'userinfo.error', 'revocation.error'] as const) {
+    provider.on(event, (_ctx, error) => options.logger.info({ event, error: errorSummary(error) }, 'OpenID request refused'));
+  }
+  return provider;
+}
+
+function toClientMetadata(client: RegisteredClient): ClientMetadata {
+  return {
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_post',
+  };
+}
+
+function errorSummary(error: Error) {
+  const { error: code, error_description: description } = error as errors.OIDCProviderError;
+  return { code, description };
+}

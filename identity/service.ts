@@ -1,0 +1,141 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { DatabaseHandle } from '#platform/database.ts';
+import type { Logger } from '#platform/logger.ts';
+import { migrate } from '#platform/migrations.ts';
+import { fromRoot } from '#platform/paths.ts';
+import { createCsrfGuard } from './csrf-guard.ts';
+import { deriveSecret } from './derive-secret.ts';
+import { createHostedPages } from './hosted-pages.tsx';
+import { createInteractionRouter } from './interaction-router.ts';
+import { pickLocale } from './locale.ts';
+import { IDENTITY_SCHEMA, identityMigrations } from './migrations.ts';
+import { PostgresAdapter, removeExpiredPayloads } from './postgres-adapter.ts';
+import { createProvider, type RegisteredClient } from './provider.ts';
+import { loadSigningKeys } from './signing-keys.ts';
+import { loadTranslations } from './translations.ts';
+import { AccountExistsError, UserPool } from './user-pool.ts';
+
+export interface IdentityServiceOptions {
+  database: DatabaseHandle;
+  /** Public URL of the provider, e.g. `http://localhost:3000/oidc`; the returned app is mounted at its path. */
+  issuer: string;
+  /** Secret from the environment; cookie signing keys are derived from it (never hard-coded). */
+  secret: string;
+  clients: RegisteredClient[];
+  /** Audience of the JWT access tokens the user service verifies, e.g. `urn:nabd:api`. */
+  apiAudience: string;
+  production: boolean;
+  logger: Logger;
+  /** Development/test only: creates the demo user if missing. */
+  seedDemoUser: boolean;
+  /** The site's stylesheet, linked from the hosted pages when co-located; pages must still be usable without it. */
+  stylesheetHref?: string;
+  /** Origin of the site the hosted pages link back to; defaults to the issuer's origin. */
+  siteUrl?: string;
+}
+
+export interface IdentityService {
+  /** Express app to mount at the issuer's path (e.g. `app.use('/oidc', identity.app)`). */
+  app: express.Express;
+  close(): Promise<void>;
+}
+
+/** The account anyone can sign in with outside production (README, tests, demos). */
+export const DEMO_USER = {
+  email: 'demo@nabd.example',
+  password: 'Festival-2026!',
+  givenName: 'Layla',
+  familyName: 'Haddad',
+} as const;
+
+/** How often expired provider records are swept from the table (reads ignore them already). */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * The identity service (ARCHITECTURE "Services and their seams"): our OpenID provider with its
+ * hosted, bilingual sign-in pages, over the user pool. Everything it keeps is in the `identity`
+ * schema, so any number of replicas can serve it.
+ */
+export async function createIdentityService(options: IdentityServiceOptions): Promise<IdentityService> {
+  const { database, logger } = options;
+  if (options.seedDemoUser && options.production) {
+    throw new Error('The demo user (a published password) must never be seeded in production');
+  }
+
+  await migrate(database, IDENTITY_SCHEMA, identityMigrations);
+  const userPool = new UserPool(database.db);
+  if (options.seedDemoUser) await seedDemoUser(userPool, logger);
+  const [signingKeys, translations] = await Promise.all([loadSigningKeys(database), loadTranslations()]);
+
+  const issuerPath = new URL(options.issuer).pathname.replace(/\/+$/, '');
+  const pages = createHostedPages({
+    translations,
+    siteUrl: (options.siteUrl ?? new URL(options.issuer).origin).replace(/\/+$/, ''),
+    assetsPath: `${issuerPath}/assets`,
+    stylesheetHref: options.stylesheetHref,
+    production: options.production,
+  });
+  const provider = createProvider({
+    issuer: options.issuer,
+    secret: options.secret,
+    clients: options.clients,
+    apiAudience: options.apiAudience,
+    signingKeys,
+    adapter: (model) => new PostgresAdapter(database.db, model),
+    userPool,
+    pages,
+    logger,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/assets', express.static(fromRoot('identity', 'assets'), { index: false, maxAge: '1h' }));
+  app.use(
+    '/interaction',
+    createInteractionRouter({
+      provider,
+      userPool,
+      pages,
+      csrf: createCsrfGuard({ secret: deriveSecret(options.secret, 'csrf'), production: options.production }),
+      basePath: `${issuerPath}/interaction`,
+      logger,
+    }),
+  );
+  app.use(provider.callback());
+  app.use((error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
+    // Body parser refusals (too large, malformed) are the visitor's; anything else is ours.
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.error({ err: error, url: req.originalUrl }, 'Identity page failed');
+    const locale = pickLocale({ cookieHeader: req.headers.cookie });
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
+  });
+
+  const sweeper = startSweeping(database, logger);
+  return { app, close: () => sweeper.stop() };
+}
+
+async function seedDemoUser(userPool: UserPool, logger: Logger): Promise<void> {
+  if (await userPool.findByEmail(DEMO_USER.email)) return;
+  try {
+    await userPool.create({ ...DEMO_USER, preferredLocale: 'en', emailVerified: true });
+    logger.info({ email: DEMO_USER.email }, 'Created the demo user');
+  } catch (error) {
+    // Another replica created it meanwhile.
+    if (!(error instanceof AccountExistsError)) throw error;
+  }
+}
+
+function startSweeping(database: DatabaseHandle, logger: Logger) {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = removeExpiredPayloads(database.db).catch((error: unknown) => logger.warn({ err: error }, 'Sweeping expired identity records failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import express from 'express';
+import * as oidc from 'openid-client';
+import type { DatabaseHandle } from '#platform/database.ts';
+import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import { createLogger } from '#platform/logger.ts';
+import { createIdentityService, DEMO_USER, type IdentityService } from '../service.ts';
+import { Browser, fieldValue, formAction, type Page } from '#test/support/browser.ts';
+
+export const SITE = 'http://localhost:3000';
+export const ISSUER = `${SITE}/oidc`;
+export const API_AUDIENCE = 'urn:nabd:api';
+export const CALLBACK = `${SITE}/account/redirecting`;
+export const SIGNED_OUT = `${SITE}/account/login`;
+export const WEBSITE = {
+  clientId: 'website',
+  clientSecret: 'test-website-client-secret',
+  redirectUris: [CALLBACK],
+  postLogoutRedirectUris: [SIGNED_OUT, `${SITE}/ar/account/login`],
+};
+
+export interface RunningIdentity {
+  service: IdentityService;
+  /** A fetch into the site (identity mounted at /oidc), as the web tier's openid-client uses it. */
+  fetch: typeof fetch;
+  /** The web tier's openid-client configuration, discovered in process. */
+  client: oidc.Configuration;
+  browser(): Browser;
+  close(): Promise<void>;
+}
+
+/** The identity service mounted at /oidc as the site mounts it, with the website registered. */
+export async function startIdentity(database: DatabaseHandle, overrides: { production?: boolean } = {}): Promise<RunningIdentity> {
+  const service = await createIdentityService({
+    database,
+    issuer: ISSUER,
+    secret: 'test-identity-secret-of-some-length',
+    clients: [WEBSITE],
+    apiAudience: API_AUDIENCE,
+    production: overrides.production ?? false,
+    logger: createLogger({ level: 'silent' }),
+    seedDemoUser: !overrides.production,
+    stylesheetHref: '/assets/site.css',
+  });
+  const site = express().use('/oidc', service.app);
+  const fetch = createInProcessFetch(site);
+  const client = await oidc.discovery(new URL(ISSUER), WEBSITE.clientId, undefined, oidc.ClientSecretPost(WEBSITE.clientSecret), {
+    execute: [oidc.allowInsecureRequests],
+    [oidc.customFetch]: fetch as oidc.CustomFetch,
+  });
+  return { service, fetch, client, browser: () => new Browser(fetch), close: () => service.close() };
+}
+
+export interface SignInAttempt {
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+  /** The hosted login page the browser was sent to. */
+  loginPage: Page;
+}
+
+/** What the web tier does on "Sign in": an authorization request with PKCE S256, followed to the login page. */
+export async function startSignIn(identity: RunningIdentity, browser: Browser, params: Record<string, string> = {}): Promise<SignInAttempt> {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(identity.client, {
+    redirect_uri: CALLBACK,
+    scope: 'openid email profile offline_access',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...params,
+  });
+  const loginPage = await browser.follow(await browser.get(url), ISSUER);
+  return { codeVerifier, state, nonce, loginPage };
+}
+
+/** Posts the hosted login form as a visitor would, with the page's CSRF token (`null`: none at all). */
+export function submitLogin(
+  browser: Browser,
+  loginPage: Page,
+  credentials: { email: string; password: string },
+  token: string | null = fieldValue(loginPage.html, '_csrf') ?? null,
+) {
+  const action = formAction(loginPage.html, '/login');
+  if (!action) throw new Error(`No login form in:\n${loginPage.html}`);
+  return browser.post(new URL(action, loginPage.url), { ...(token === null ? {} : { _csrf: token }), ...credentials });
+}
+
+/** A complete sign-in as the demo user, returning the tokens the web tier would keep. */
+export async function signInAsDemoUser(identity: RunningIdentity, browser = identity.browser()) {
+  const attempt = await startSignIn(identity, browser);
+  const callback = await browser.follow(await submitLogin(browser, attempt.loginPage, DEMO_USER), ISSUER);
+  return oidc.authorizationCodeGrant(identity.client, new URL(callback.url), {
+    pkceCodeVerifier: attempt.codeVerifier,
+    expectedState: attempt.state,
+    expectedNonce: attempt.nonce,
+  });
+}

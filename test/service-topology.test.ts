@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { createLogger } from '#platform/logger.ts';
+import { listen, type RunningServer } from '#server/lifecycle.ts';
+import { decoded } from './support/html.ts';
+import { startTestSite, type TestSite } from './support/test-site.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-session-secret-of-some-length',
+  CONTENT_API_TOKEN: 'a-production-content-token',
+  OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret',
+  IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
+};
+
+describe('the content service in its own process', () => {
+  let contentSite: TestSite;
+  let contentServer: RunningServer;
+  let web: TestSite;
+  beforeAll(async () => {
+    contentSite = await startTestSite({ SERVICES: 'content' });
+    contentServer = await listen(contentSite.app, { port: 0, logger: createLogger({ level: 'silent' }) });
+    web = await startTestSite({ SERVICES: 'web,user,identity', CONTENT_API_URL: `http://127.0.0.1:${contentServer.port}/graphql/content` });
+  });
+  afterAll(async () => {
+    await web.close();
+    await contentServer.shutdown();
+    await contentSite.close();
+  });
+
+  test('the web tier renders pages from it over HTTP', async () => {
+    const response = await request(web.app).get('/ar/events');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('مهرجان نبض 2026');
+  });
+
+  test('a process serving only the content service serves no pages', async () => {
+    expect((await request(contentSite.app).get('/events')).status).toBe(404);
+    expect((await request(contentSite.app).get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('when a service fails in production', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite({ ...PRODUCTION, SERVICES: 'web,user,identity', CONTENT_API_URL: 'http://127.0.0.1:9/graphql/content' });
+  });
+  afterAll(() => site.close());
+
+  test.each([
+    ['/', 'Something went wrong', 'Try again'],
+    ['/ar/events', 'حدث خطأ ما', 'حاول مرة أخرى'],
+  ])('%s answers 500 with the error page and "try again", without a stack trace', async (path, title, retry) => {
+    const response = await request(site.app).get(path);
+    expect(response.status).toBe(500);
+    const text = decoded(response.text);
+    expect(text).toContain(title);
+    expect(text).toMatch(new RegExp(`<a class="[^"]*" href="${path}">${retry}</a>`));
+    expect(text).toContain(response.headers['x-request-id']);
+    expect(text).not.toMatch(/ServiceError|\bat .*\.js:\d+|node_modules/);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#platform/database.ts';
+import { Browser, fieldValue, formAction, type Page } from './support/browser.ts';
+import { DEMO_USER } from '#identity/service.ts';
+import { decoded } from './support/html.ts';
+import { sessionBackends } from './support/backends.ts';
+import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+
+/** Follows redirects on our own origin until a page answers. */
+const follow = (browser: Browser, page: Page) => browser.follow(page, TEST_ORIGIN);
+
+async function signIn(browser: Browser, start = '/account'): Promise<Page> {
+  const loginPage = await follow(browser, await browser.get(`${TEST_ORIGIN}${start}`));
+  expect(loginPage.url).toMatch(new RegExp(`^${TEST_ORIGIN}/oidc/interaction/`));
+  const action = new URL(formAction(loginPage.html, '/login')!, loginPage.url);
+  const submitted = await browser.post(action, { _csrf: fieldValue(loginPage.html, '_csrf')!, email: DEMO_USER.email, password: DEMO_USER.password });
+  return follow(browser, submitted);
+}
+
+async function sessionRows(site: TestSite) {
+  return queryRows<{ sid: string; data: { auth?: { tokens: Record<string, unknown> } } }>(site.database.db, sql`select sid, data from web.sessions`);
+}
+
+describe.each(sessionBackends)('signing in and out through the identity service, $name', ({ redisUrl }) => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite({ REDIS_URL: redisUrl });
+  });
+  afterAll(() => site.close());
+
+  test('an account page sends a visitor to sign in and brings them back, signed in, with their name from the user service', async () => {
+    const browser = new Browser(site.fetch);
+    const account = await signIn(browser);
+    expect(account.url).toBe(`${TEST_ORIGIN}/account`);
+    expect(account.status).toBe(200);
+    expect(decoded(account.html)).toContain('Welcome back, Layla');
+    expect(decoded(account.html)).toContain('Layla Haddad');
+    expect(account.html).toContain('demo@nabd.example');
+  });
+
+  test('in Arabic the login page and the account are Arabic', async () => {
+    const browser = new Browser(site.fetch);
+    const loginPage = await follow(browser, await browser.get(`${TEST_ORIGIN}/ar/account`));
+    expect(loginPage.html).toMatch(/<html lang="ar" dir="rtl"/);
+    const account = await signIn(browser, '/ar/account');
+    expect(account.url).toBe(`${TEST_ORIGIN}/ar/account`);
+    expect(account.html).toContain('أهلًا بعودتك يا Layla');
+  });
+
+  test('the session identifier changes at sign-in and no token ever reaches the browser', async () => {
+    const browser = new Browser(site.fetch);
+    await browser.get(`${TEST_ORIGIN}/account/login`);
+    const before = browser.cookie('nabd.sid');
+    const account = await signIn(browser);
+    expect(account.status).toBe(200);
+    const after = browser.cookie('nabd.sid');
+    expect(before).toBeTruthy();
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(account.html).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+  });
+
+  test('signing out ends the provider session and lands on the login page', async () => {
+    const browser = new Browser(site.fetch);
+    const account = await signIn(browser);
+    const signOut = await browser.post(`${TEST_ORIGIN}/account`, { _csrf: fieldValue(account.html, '_csrf')!, intent: 'sign-out' });
+    expect(signOut.status).toBe(303);
+    expect(signOut.location).toMatch(new RegExp(`^${TEST_ORIGIN}/oidc/session/end\\?`));
+    const confirm = await follow(browser, signOut);
+    const ended = await browser.post(new URL(formAction(confirm.html, '/session/end')!, confirm.url), {
+      xsrf: fieldValue(confirm.html, 'xsrf')!,
+      logout: 'yes',
+    });
+    expect(ended.location).toBe(`${TEST_ORIGIN}/account/login`);
+    // The site's session is gone: the account needs a sign-in again, at the provider's login form.
+    const again = await follow(browser, await browser.get(`${TEST_ORIGIN}/account`));
+    expect(again.url).toMatch(new RegExp(`^${TEST_ORIGIN}/oidc/interaction/`));
+    expect(again.html).toContain('name="password"');
+  });
+});
+
+describe('keeping the session fresh (SPEC 4.1)', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite();
+  });
+  afterAll(() => site.close());
+
+  async function expireAccessToken(tokens: Record<string, unknown>) {
+    await site.database.db.execute(
+      sql`update web.sessions set data = jsonb_set(data, '{auth,tokens}', ${JSON.stringify({ ...tokens, accessTokenExpiresAt: Math.floor(Date.now() / 1000) + 2 })}::jsonb) where data ? 'auth'`,
+    );
+  }
+
+  test('an access token about to expire (within 5 s) is refreshed and the visitor stays signed in', async () => {
+    const browser = new Browser(site.fetch);
+    await signIn(browser);
+    const [signedIn] = (await sessionRows(site)).filter((row) => row.data.auth);
+    await expireAccessToken(signedIn!.data.auth!.tokens);
+    const account = await browser.get(`${TEST_ORIGIN}/account`);
+    expect(account.status).toBe(200);
+    const [refreshed] = (await sessionRows(site)).filter((row) => row.data.auth);
+    expect(refreshed!.data.auth!.tokens.accessToken).not.toBe(signedIn!.data.auth!.tokens.accessToken);
+    expect(refreshed!.data.auth!.tokens.refreshToken).not.toBe(signedIn!.data.auth!.tokens.refreshToken);
+    await site.database.db.execute(sql`delete from web.sessions`);
+  });
+
+  test('a refresh the provider refuses signs the visitor out and is tracked with its reason', async () => {
+    const browser = new Browser(site.fetch);
+    await signIn(browser);
+    const [signedIn] = (await sessionRows(site)).filter((row) => row.data.auth);
+    await expireAccessToken({ ...signedIn!.data.auth!.tokens, refreshToken: 'revoked-or-unknown' });
+    const account = await browser.get(`${TEST_ORIGIN}/account`);
+    expect(account.status).toBe(302);
+    expect(account.location).toBe('/account/login?returnTo=%2Faccount');
+    expect((await sessionRows(site)).filter((row) => row.data.auth)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // analytics are sent in batches every second
+    const failures = await site.analytics!.received('user_login_failed');
+    expect(failures.at(-1)?.properties).toMatchObject({ provider: 'Default', version: '1.1', page_name: '/account', language: 'en' });
+  });
+});
