@@ -1,0 +1,37 @@
+import { DEVELOPMENT_SECRETS, loadConfig } from './config.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  BASE_URL: 'https://nabd.example',
+  SESSION_SECRET: 'x'.repeat(40),
+  CONTENT_API_TOKEN: 'a-real-content-token',
+  OIDC_CLIENT_SECRET: 'a-real-oidc-client-secret',
+  IDENTITY_SECRET: 'y'.repeat(40),
+};
+
+describe('configuration from the environment', () => {
+  test('embedded defaults need nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 3000, baseUrl: 'http://localhost:3000', databaseUrl: undefined, redisUrl: undefined });
+    expect(config.services).toEqual(['web', 'content', 'user', 'identity']);
+  });
+
+  test('a bad value stops the start with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(() => loadConfig({ SERVICES: 'web,payments' })).toThrow(/SERVICES: unknown service payments/);
+  });
+
+  test('production refuses the development secrets, naming each', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: DEVELOPMENT_SECRETS.SESSION_SECRET })).toThrow(/SESSION_SECRET: must be set to a secret of its own in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://nabd.example' })).toThrow(/SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET/);
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short-but-16-chars' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(loadConfig(PRODUCTION).isProduction).toBe(true);
+  });
+
+  test('service URLs lose their trailing slash and empty values count as unset', () => {
+    const config = loadConfig({ CONTENT_API_URL: 'http://content:4000/graphql/content/', REDIS_URL: '' });
+    expect(config.content.url).toBe('http://content:4000/graphql/content');
+    expect(config.redisUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+import { createUrlBuilder, delocalizePath, localizePath, pathForPageReference, withoutTrailingSlash } from './urls.ts';
+
+describe('URLs (SPEC 2.1, 2.2)', () => {
+  test('trailing slashes are removed, the root stays', () => {
+    expect(withoutTrailingSlash('/events/')).toBe('/events');
+    expect(withoutTrailingSlash('/events//?a=1')).toBe('/events?a=1');
+    expect(withoutTrailingSlash('/')).toBe('/');
+  });
+
+  test('Arabic lives under /ar, English at the root', () => {
+    expect(localizePath('/', 'ar')).toBe('/ar');
+    expect(localizePath('/events', 'ar')).toBe('/ar/events');
+    expect(localizePath('/?x=1', 'ar')).toBe('/ar?x=1');
+    expect(localizePath('/events', 'en')).toBe('/events');
+    expect(delocalizePath('/ar/events?x=1')).toEqual({ locale: 'ar', path: '/events?x=1' });
+    expect(delocalizePath('/ar')).toEqual({ locale: 'ar', path: '/' });
+    expect(delocalizePath('/arena')).toEqual({ locale: 'en', path: '/arena' });
+  });
+
+  test('content page references resolve through the route table', () => {
+    expect(pathForPageReference({ entityType: 'event', slug: 'nabd-festival-2026' })).toBe('/events/nabd-festival-2026');
+    expect(pathForPageReference({ entityType: 'aboutCustomPage', slug: 'foundation' })).toBe('/about/foundation');
+    expect(pathForPageReference({ entityType: 'eventsOverview' })).toBe('/events');
+    expect(pathForPageReference({ entityType: 'customBlockPage', slug: 'summer', collection: 'campaigns' })).toBe('/campaigns/summer');
+    expect(pathForPageReference({ entityType: 'event' })).toBeUndefined();
+  });
+
+  test('link records use their own URL when they have one', () => {
+    const urls = createUrlBuilder({ baseUrl: 'https://nabd.example', locale: 'ar', currentPath: '/events?page=2' });
+    expect(urls.link({ url: 'https://arena.nabd.example' })).toBe('https://arena.nabd.example');
+    expect(urls.link({ page: [{ entityType: 'radio' }] })).toBe('/ar/radio');
+    expect(urls.route('event', { slug: 'x y' })).toBe('/ar/events/x%20y');
+    expect(urls.current('en')).toBe('/events?page=2');
+    expect(urls.absolute('/ar/events/')).toBe('https://nabd.example/ar/events');
+    expect(urls.absolute('/')).toBe('https://nabd.example');
+  });
+});
