@@ -1,0 +1,50 @@
+import { DEMO_USER } from '#identity/service.ts';
+import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+
+let site: BrowserSite;
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(() => site.close());
+
+describe.each([
+  ['with JavaScript', true],
+  ['without JavaScript', false],
+])('signing in and out through the hosted login page %s', (_label, javaScriptEnabled) => {
+  test.each([
+    ['en', '/account', 'Sign in', 'Welcome back, Layla', 'Sign out'],
+    ['ar', '/ar/account', 'تسجيل الدخول', 'أهلًا بعودتك يا Layla', 'تسجيل الخروج'],
+  ])('in %s', async (locale, start, signInLabel, greeting, signOutLabel) => {
+    const context = await site.context({ javaScriptEnabled, ...(locale === 'ar' ? PHONE : DESKTOP) });
+    const page = await context.newPage();
+    await page.goto(start);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await screenshot(page, `login-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`);
+
+    await page.locator('input[name="email"]').fill(DEMO_USER.email);
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.getByRole('button', { name: signInLabel, exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(DEMO_USER.email);
+
+    await page.locator('input[name="password"]').fill(DEMO_USER.password);
+    await page.getByRole('button', { name: signInLabel, exact: true }).click();
+    await page.waitForURL(`${site.origin}${start}`);
+    await page.getByRole('heading', { name: greeting }).waitFor();
+    await screenshot(page, `account-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`);
+
+    await page.getByRole('button', { name: signOutLabel }).first().click();
+    if (!javaScriptEnabled) {
+      // Without JavaScript the provider's confirmation needs the visitor's click.
+      await page.waitForURL(/\/oidc\/session\/end/);
+      await page.getByRole('button', { name: signOutLabel }).click();
+    }
+    // SPEC 2.1: the sign-out lands on the login page.
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.locator('input[name="password"]').waitFor();
+    await page.goto(start);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await context.close();
+  });
+});

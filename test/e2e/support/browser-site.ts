@@ -1,0 +1,71 @@
+import { createServer } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { fromRoot } from '#platform/paths.ts';
+import { listen, type RunningServer } from '#server/lifecycle.ts';
+import { startTestSite, type TestSite } from '../../support/test-site.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for a headless Chromium on a machine with no network beyond loopback. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export interface BrowserSite {
+  origin: string;
+  site: TestSite;
+  browser: Browser;
+  /** A fresh browser profile: JavaScript on or off, a phone or a desktop. */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The whole site listening on localhost (a secure context for the browser), and a Chromium to visit it. */
+export async function startBrowserSite(environment: Record<string, string | undefined> = {}): Promise<BrowserSite> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const site = await startTestSite({ BASE_URL: origin, PORT: String(port), ...environment });
+  const server: RunningServer = await listen(site.app, { port, logger: site.logger });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return {
+    origin,
+    site,
+    browser,
+    context: (options = {}) => browser.newContext({ baseURL: origin, locale: 'en-GB', ...options }),
+    async close() {
+      await browser.close();
+      await server.shutdown();
+      await site.close();
+    },
+  };
+}
+
+export const PHONE = { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
+
+const SCREENSHOTS = fromRoot('test-results', 'screenshots');
+
+/** Saves a full-page screenshot under test-results/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
