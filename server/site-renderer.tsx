@@ -38,7 +38,8 @@ export interface SiteRendererOptions {
   csrf: Csrf;
   manifest: AssetManifest;
   baseUrl: string;
-  production: boolean;
+  /** Development only: error pages show what went wrong. */
+  showErrorDetails: boolean;
 }
 
 /** Turns page modules, their data and form states into responses: pages, fragments, 404s, errors. */
@@ -109,7 +110,7 @@ export class SiteRenderer {
       status,
       retryUrl: context.req.method === 'GET' ? context.urls.current(context.locale) : context.req.get('referer') ?? context.urls.current(context.locale),
       requestId: String(context.req.id ?? ''),
-      detail: !this.options.production && error instanceof Error ? (error.stack ?? error.message) : undefined,
+      detail: this.options.showErrorDetails && error instanceof Error ? (error.stack ?? error.message) : undefined,
     };
     this.send(context, status, {
       layout: 'onboarding',

@@ -155,7 +155,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         csrf,
         manifest: manifest!,
         baseUrl: config.baseUrl,
-        production,
+        showErrorDetails: config.env === 'development',
       }),
       csrf,
       sessionStore: sessions.store,

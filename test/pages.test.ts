@@ -165,6 +165,30 @@ describe('islands and scripts', () => {
   });
 });
 
+describe('analytics', () => {
+  test('every page view is recorded with the common properties and what the page says about itself', async () => {
+    await get('/ar/events/dunes-sessions-2027');
+    await get('/no/such/page');
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // events are sent in batches every second
+    const views = (await site.analytics!.received('page_viewed')).map((event) => event.properties);
+    expect(views).toContainEqual(
+      expect.objectContaining({
+        page_type: 'event',
+        module_name: 'events',
+        submodule_name: 'event',
+        category: 'dunes-sessions-2027',
+        category_name: 'جلسات الكثبان',
+        language: 'ar',
+        page_name: '/ar/events/dunes-sessions-2027',
+        medium: 'web',
+        version: '1.0',
+        user_country: null,
+      }),
+    );
+    expect(views).toContainEqual(expect.objectContaining({ page_type: 'notFound', page_name: '/no/such/page', language: 'en' }));
+  });
+});
+
 describe('health', () => {
   test('/healthz says alive and /readyz checks the database and the session store', async () => {
     expect((await get('/healthz')).body).toEqual({ status: 'ok' });
