@@ -10,15 +10,17 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardContent
     <article className="event-card" style={{ '--accent': config.colourAccent } as object}>
       <a className="event-card__link" href={urls.route('event', { slug: event.slug })}>
         {config.cover ? (
-          <img
-            className="event-card__cover"
-            src={config.cover.url}
-            alt=""
-            width={config.cover.width ?? undefined}
-            height={config.cover.height ?? undefined}
-            loading="lazy"
-            decoding="async"
-          />
+          <div className="event-card__media">
+            <img
+              className="event-card__cover"
+              src={config.cover.url}
+              alt=""
+              width={config.cover.width ?? undefined}
+              height={config.cover.height ?? undefined}
+              loading="lazy"
+              decoding="async"
+            />
+          </div>
         ) : null}
         <div className="event-card__body">
           <p className="event-card__type">{t(`eventType.${config.eventType}`, { defaultValue: config.eventType })}</p>

@@ -1,5 +1,6 @@
 import type { LayoutContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
+import { hasIcon, Icon } from './Icon.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';
 import { ContentLink, SmartLink } from './SmartLink.tsx';
 
@@ -9,63 +10,81 @@ export function Footer({ content }: { content: LayoutContent }) {
   const { footer, globalConfig } = content;
   return (
     <footer className="site-footer">
-      <div className="site-footer__top">
-        <NewsletterForm />
-        <nav className="site-footer__sections" aria-label={t('footer.navigation')}>
-          {footer.sections.map((section) => (
-            <section key={section.id} className="site-footer__section">
-              <h2 className="site-footer__heading">{section.title}</h2>
-              <ul className="site-footer__links">
-                {section.items.map((item) => (
-                  <li key={item.id}>
-                    <ContentLink link={item}>{item.title}</ContentLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </nav>
-      </div>
-      {footer.socials.links.length > 0 ? (
-        <ul className="socials" aria-label={t('footer.socials')}>
-          {footer.socials.links.map((social) => (
-            <li key={social.network}>
-              <SmartLink className={`socials__link socials__link--${social.network}`} href={social.url}>
-                {t(`social.${social.network}`)}
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {footer.partners.length > 0 ? (
-        <section className="partners" aria-label={t('footer.partners')}>
-          <ul className="partners__list">
-            {footer.partners.map((partner) => (
-              <li key={partner.id}>
-                {partner.url ? (
-                  <SmartLink className="partners__link" href={partner.url}>
-                    {partner.logo ? <img src={partner.logo.url} alt={partner.name} width={partner.logo.width ?? undefined} height={partner.logo.height ?? undefined} loading="lazy" /> : partner.name}
-                  </SmartLink>
-                ) : (
-                  partner.name
-                )}
-              </li>
+      <div className="site-footer__inner">
+        <div className="site-footer__top">
+          <NewsletterForm />
+          <nav className="site-footer__sections" aria-label={t('footer.navigation')}>
+            {footer.sections.map((section) => (
+              <section key={section.id} className="site-footer__section">
+                <h2 className="site-footer__heading">{section.title}</h2>
+                <ul className="site-footer__links">
+                  {section.items.map((item) => (
+                    <li key={item.id}>
+                      <ContentLink link={item}>{item.title}</ContentLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
             ))}
+          </nav>
+        </div>
+        {footer.socials.links.length > 0 || footer.partners.length > 0 ? (
+          <div className="site-footer__connect">
+            {footer.socials.links.length > 0 ? (
+              <div className="site-footer__socials">
+                <p className="site-footer__heading" aria-hidden="true">
+                  {t('footer.socials')}
+                </p>
+                <ul className="socials" aria-label={t('footer.socials')}>
+                  {footer.socials.links.map((social) => (
+                    <li key={social.network}>
+                      <SmartLink className={`socials__link socials__link--${social.network}`} href={social.url}>
+                        {hasIcon(social.network) ? <Icon name={social.network} /> : null}
+                        <span className="visually-hidden">{t(`social.${social.network}`)}</span>
+                      </SmartLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {footer.partners.length > 0 ? (
+              <section className="partners" aria-label={t('footer.partners')}>
+                <p className="site-footer__heading" aria-hidden="true">
+                  {t('footer.partners')}
+                </p>
+                <ul className="partners__list">
+                  {footer.partners.map((partner) => (
+                    <li key={partner.id}>
+                      {partner.url ? (
+                        <SmartLink className="partners__link" href={partner.url}>
+                          {partner.logo ? <img src={partner.logo.url} alt={partner.name} width={partner.logo.width ?? undefined} height={partner.logo.height ?? undefined} loading="lazy" /> : partner.name}
+                        </SmartLink>
+                      ) : (
+                        partner.name
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="site-footer__legal">
+          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <ul className="site-footer__legal-links">
+            {[globalConfig.privacyLink, globalConfig.legalLink].map((link) =>
+              link ? (
+                <li key={link.id}>
+                  <ContentLink link={link}>{link.title}</ContentLink>
+                </li>
+              ) : null,
+            )}
           </ul>
-        </section>
-      ) : null}
-      <div className="site-footer__legal">
-        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-        <ul className="site-footer__legal-links">
-          {[globalConfig.privacyLink, globalConfig.legalLink].map((link) =>
-            link ? (
-              <li key={link.id}>
-                <ContentLink link={link}>{link.title}</ContentLink>
-              </li>
-            ) : null,
-          )}
-        </ul>
+        </div>
       </div>
+      <p className="site-footer__wordmark" aria-hidden="true">
+        {t('brand.name')}
+      </p>
     </footer>
   );
 }

@@ -1,6 +1,7 @@
 import type { LayoutContent, Menu } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { RadioPlayer } from '../islands/RadioPlayer.tsx';
+import { Icon } from './Icon.tsx';
 import { Island } from './Island.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { ContentLink } from './SmartLink.tsx';
@@ -15,7 +16,7 @@ export function Header({ content }: { content: LayoutContent }) {
         {t('header.skipToContent')}
       </a>
       <div className="site-header__bar">
-        <a className="brand" href={urls.route('home')} aria-label={t('brand.home')}>
+        <a className="brand" href={urls.route('home')} aria-label={t('brand.homeLink')}>
           {t('brand.name')}
         </a>
         <input className="site-nav__toggle" type="checkbox" id="site-nav-toggle" aria-controls="site-nav" />
@@ -47,6 +48,7 @@ export function Header({ content }: { content: LayoutContent }) {
           ) : null}
           <LanguageSwitch />
           <a className="account-link" href={urls.route(viewer ? 'account' : 'accountLogin')}>
+            <Icon name="user" />
             {viewer ? viewer.firstName : t('header.signIn')}
           </a>
         </div>
@@ -55,7 +57,10 @@ export function Header({ content }: { content: LayoutContent }) {
   );
 }
 
-/** Menu kinds (SPEC 3.1): a single link, a group of links, or the events listed from content. */
+/**
+ * Menu kinds (SPEC 3.1): a single link, a group of links, or the events listed from content.
+ * Groups share one `name`, so opening one closes the other (where browsers support it).
+ */
 function MenuEntry({ menu }: { menu: Menu }) {
   const { t, urls, format } = useSite();
   if (menu.kind === 'item') {
@@ -66,9 +71,9 @@ function MenuEntry({ menu }: { menu: Menu }) {
     ) : null;
   }
   return (
-    <details className="site-nav__group">
+    <details className="site-nav__group" name="site-nav">
       <summary className="site-nav__link">{menu.title}</summary>
-      <div className="site-nav__panel">
+      <div className={menu.kind === 'events' || menu.kind === 'lineup' ? 'site-nav__panel site-nav__panel--events' : 'site-nav__panel'}>
         {menu.kind === 'events' || menu.kind === 'lineup' ? (
           <section className="site-nav__section" aria-label={t('header.currentEvents')}>
             <h2 className="site-nav__heading">{t('header.currentEvents')}</h2>

@@ -5,7 +5,7 @@ import { ContentLink } from './SmartLink.tsx';
 /** The big header at the top of a page: title, subtitle, cover and a call to action. */
 export function PageHero({ header, accent, children }: { header: PageHeader; accent?: string; children?: ReactNode }) {
   return (
-    <header className="hero" style={accent ? ({ '--accent': accent } as object) : undefined}>
+    <header className={header.cover ? 'hero' : 'hero hero--plain'} style={accent ? ({ '--accent': accent } as object) : undefined}>
       {header.cover ? (
         <img
           className="hero__cover"

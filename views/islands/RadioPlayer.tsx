@@ -43,7 +43,9 @@ export function RadioPlayer({ player, stationName, streamUrl, labels }: RadioPla
     <div className="radio-player" data-playing={playing ? 'true' : 'false'}>
       {enhanced ? (
         <button type="button" className="radio-player__button" aria-pressed={playing} onClick={toggle}>
-          <span className="radio-player__icon" aria-hidden="true" />
+          <span className="radio-player__icon" aria-hidden="true">
+            {playing ? PAUSE_ICON : PLAY_ICON}
+          </span>
           <span className="visually-hidden">{playing ? labels.pause : labels.play}</span>
         </button>
       ) : null}
@@ -64,3 +66,17 @@ export function RadioPlayer({ player, stationName, streamUrl, labels }: RadioPla
 }
 
 const noSubscription = () => () => {};
+
+// Inline so the island's bundle needs nothing else; the play triangle is optically centred.
+const PLAY_ICON = (
+  <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10.2-6.5a1 1 0 0 0 0-1.7L9.5 4.6A1 1 0 0 0 8 5.5z" fill="currentColor" />
+  </svg>
+);
+
+const PAUSE_ICON = (
+  <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <rect x="6" y="5" width="4.2" height="14" rx="1.2" fill="currentColor" />
+    <rect x="13.8" y="5" width="4.2" height="14" rx="1.2" fill="currentColor" />
+  </svg>
+);

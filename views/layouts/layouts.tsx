@@ -57,7 +57,7 @@ function FocusedFrame({ className, children }: { className: string; children: Re
     <div className={`page page--focused ${className}`}>
       {embeddedApp ? null : (
         <header className="focused-header">
-          <a className="brand" href={urls.route('home')} aria-label={t('brand.home')}>
+          <a className="brand" href={urls.route('home')} aria-label={t('brand.homeLink')}>
             {t('brand.name')}
           </a>
           <LanguageSwitch />
@@ -72,12 +72,14 @@ function FocusedFrame({ className, children }: { className: string; children: Re
 
 /** The account area's own menu (SPEC 2.4). Sections not built yet are not linked. */
 function AccountNavigation() {
-  const { t, urls, csrfToken } = useSite();
+  const { t, urls, csrfToken, locale } = useSite();
+  const here = urls.current(locale).split('?')[0];
+  const overview = urls.route('account');
   return (
     <nav className="account-nav" aria-label={t('account:navigation')}>
       <ul className="account-nav__list">
         <li>
-          <a className="account-nav__link" href={urls.route('account')}>
+          <a className="account-nav__link" href={overview} aria-current={here === overview ? 'page' : undefined}>
             {t('account:overview.title')}
           </a>
         </li>

@@ -1,5 +1,6 @@
 import type { Asset, PageHeader, RichTextNode } from '../content.ts';
 import { useSite } from '../site-context.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { RichText } from '../components/RichText.tsx';
 import type { PageSeo } from './HomePage.tsx';
@@ -40,24 +41,36 @@ export function EventPage({ data }: { data: EventPageData }) {
       <div className="event-page__layout section">
         <dl className="event-facts">
           <div className="event-facts__item">
-            <dt>{t('event.dates')}</dt>
+            <dt>
+              <Icon name="calendar" />
+              {t('event.dates')}
+            </dt>
             <dd>
               <time dateTime={config.startDatetime}>{format.dateRange(config.startDatetime, config.endDatetime)}</time>
             </dd>
           </div>
           <div className="event-facts__item">
-            <dt>{t('event.opens')}</dt>
+            <dt>
+              <Icon name="clock" />
+              {t('event.opens')}
+            </dt>
             <dd>
               <time dateTime={config.startDatetime}>{format.time(config.startDatetime)}</time>{' '}
               <span className="event-facts__zone">{t('event.riyadhTime')}</span>
             </dd>
           </div>
           <div className="event-facts__item">
-            <dt>{t('event.city')}</dt>
+            <dt>
+              <Icon name="pin" />
+              {t('event.city')}
+            </dt>
             <dd>{config.city}</dd>
           </div>
           <div className="event-facts__item">
-            <dt>{t('event.type')}</dt>
+            <dt>
+              <Icon name="tag" />
+              {t('event.type')}
+            </dt>
             <dd>{t(`eventType.${config.eventType}`, { defaultValue: config.eventType })}</dd>
           </div>
         </dl>

@@ -21,8 +21,8 @@ export function EventsPage({ data }: { data: EventsPageData }) {
   const { t } = useSite();
   const overview = data.eventsOverviewPage!;
   return (
-    <>
-      {overview.header ? <PageHero header={overview.header} /> : <h1>{overview.title}</h1>}
+    <div className="events-overview">
+      {overview.header ? <PageHero header={overview.header} /> : <h1 className="section section__title">{overview.title}</h1>}
       <section className="section" aria-labelledby="upcoming">
         <h2 id="upcoming" className="section__title">
           {t('events.upcoming')}
@@ -41,6 +41,6 @@ export function EventsPage({ data }: { data: EventsPageData }) {
           <EventGrid events={data.pastEvents.items} />
         </section>
       ) : null}
-    </>
+    </div>
   );
 }
