@@ -1,19 +1,28 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { LayoutContent } from '#views/content.ts';
 import type { Locale } from '#views/format.ts';
-import { LINK_FIELDS } from './pages/content-fragments.ts';
+import { EVENT_CARD_FIELDS, LINK_FIELDS } from './pages/content-fragments.ts';
 
-const MENU_EVENT_FIELDS = gql`
-  fragment MenuEventFields on EventCard {
+const MENU_FIELDS = gql`
+  fragment MenuFields on Menu {
+    id
+    kind
     title
-    slug
-    config {
-      startDatetime
-      endDatetime
-      city
-      colourAccent
+    link {
+      ...LinkFields
+    }
+    items {
+      ...LinkFields
+    }
+    currentEvents {
+      ...EventCardFields
+    }
+    pastEvents {
+      ...EventCardFields
     }
   }
+  ${LINK_FIELDS}
+  ${EVENT_CARD_FIELDS}
 `;
 
 /** What the Default layout shows around every page: menus, footer, title suffix, radio. */
@@ -21,40 +30,12 @@ export const LAYOUT_QUERY: TypedDocumentNode<LayoutContent, { locale: Locale }> 
   query Layout($locale: Locale!) {
     navigation(locale: $locale) {
       menus {
-        id
-        kind
-        title
-        link {
-          ...LinkFields
-        }
-        items {
-          ...LinkFields
-        }
-        currentEvents {
-          ...MenuEventFields
-        }
-        pastEvents {
-          ...MenuEventFields
-        }
+        ...MenuFields
       }
     }
     footer(locale: $locale) {
       sections {
-        id
-        kind
-        title
-        link {
-          ...LinkFields
-        }
-        items {
-          ...LinkFields
-        }
-        currentEvents {
-          ...MenuEventFields
-        }
-        pastEvents {
-          ...MenuEventFields
-        }
+        ...MenuFields
       }
       socials {
         links {
@@ -89,6 +70,5 @@ export const LAYOUT_QUERY: TypedDocumentNode<LayoutContent, { locale: Locale }> 
       streamUrl
     }
   }
-  ${LINK_FIELDS}
-  ${MENU_EVENT_FIELDS}
+  ${MENU_FIELDS}
 `;

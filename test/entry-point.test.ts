@@ -161,8 +161,15 @@ describe.each([
   });
 });
 
+interface BadEnvironment {
+  problem: string;
+  environment: Record<string, string>;
+  /** The variables the message must name. */
+  named: string[];
+}
+
 describe('a bad environment stops the server before it touches any data', () => {
-  test.each([
+  test.each<BadEnvironment>([
     {
       problem: 'a port that is not a number',
       environment: { PORT: 'abc' },

@@ -5,12 +5,21 @@ import { startTestSite, type TestSite } from './support/test-site.ts';
 import { databaseBackends } from './support/backends.ts';
 import { decoded } from './support/html.ts';
 
-/** The cookies and CSRF token a visitor gets with a page, ready to post its forms. */
-async function formSession(site: TestSite, path: string) {
+/** A visitor who opened `path`: they hold its cookies and CSRF token and can post its newsletter form. */
+async function visitor(site: TestSite, path: string) {
   const page = await request(site.app).get(path);
   const cookies = (page.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]!).join('; ');
   const token = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
-  return { cookies, token };
+  return {
+    cookies,
+    token,
+    subscribe: (email: string, options: { htmx?: boolean; token?: string | null } = {}) => {
+      const post = request(site.app).post(path).set('Cookie', cookies);
+      if (options.htmx) post.set('HX-Request', 'true');
+      const csrf = options.token === undefined ? token : options.token;
+      return post.type('form').send({ ...(csrf === null ? {} : { _csrf: csrf }), intent: 'newsletter-subscribe', email });
+    },
+  };
 }
 
 const subscriptions = (site: TestSite) =>
@@ -30,12 +39,7 @@ describe.each(databaseBackends)('the footer newsletter form without JavaScript, 
   });
 
   test('an invalid address shows the SPEC 5 message with what was typed, status 422, and stores nothing', async () => {
-    const { cookies, token } = await formSession(site, '/events');
-    const response = await request(site.app)
-      .post('/events')
-      .set('Cookie', cookies)
-      .type('form')
-      .send({ _csrf: token, intent: 'newsletter-subscribe', email: 'not-an-email' });
+    const response = await (await visitor(site, '/events')).subscribe('not-an-email');
     expect(response.status).toBe(422);
     expect(response.text).toContain('Enter a valid email address.');
     expect(response.text).toContain('value="not-an-email"');
@@ -45,45 +49,31 @@ describe.each(databaseBackends)('the footer newsletter form without JavaScript, 
   });
 
   test('in Arabic the message is Arabic', async () => {
-    const { cookies, token } = await formSession(site, '/ar/events');
-    const response = await request(site.app)
-      .post('/ar/events')
-      .set('Cookie', cookies)
-      .type('form')
-      .send({ _csrf: token, intent: 'newsletter-subscribe', email: '' });
+    const response = await (await visitor(site, '/ar/events')).subscribe('');
     expect(response.status).toBe(422);
     expect(response.text).toContain('هذا الحقل مطلوب.');
     expect(await subscriptions(site)).toEqual([]);
   });
 
   test('a valid address is stored once and the page confirms after a redirect (POST-redirect-GET)', async () => {
-    const { cookies, token } = await formSession(site, '/ar');
-    const post = () =>
-      request(site.app)
-        .post('/ar')
-        .set('Cookie', cookies)
-        .type('form')
-        .send({ _csrf: token, intent: 'newsletter-subscribe', email: '  Fan@Example.COM ' });
+    const fan = await visitor(site, '/ar');
+    const post = () => fan.subscribe('  Fan@Example.COM ');
     const response = await post();
     expect(response.status).toBe(303);
     expect(response.headers.location).toBe('/ar');
     const flash = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('nabd.flash='))!.split(';')[0]!;
-    const confirmation = await request(site.app).get('/ar').set('Cookie', `${cookies}; ${flash}`);
+    const confirmation = await request(site.app).get('/ar').set('Cookie', `${fan.cookies}; ${flash}`);
     expect(confirmation.text).toContain('تم تسجيلك. تابع بريدك لمعرفة الجديد.');
     expect((await post()).status).toBe(303);
     expect(await subscriptions(site)).toEqual([{ email: 'fan@example.com', locale: 'ar' }]);
   });
 
   test('a POST without a valid CSRF token is refused with 403 and stores nothing', async () => {
-    const { cookies } = await formSession(site, '/');
-    const withoutToken = await request(site.app).post('/').set('Cookie', cookies).type('form').send({ intent: 'newsletter-subscribe', email: 'forged@example.com' });
+    const forger = await visitor(site, '/');
+    const withoutToken = await forger.subscribe('forged@example.com', { token: null });
     expect(withoutToken.status).toBe(403);
     expect(withoutToken.text).toContain('This form has expired');
-    const wrongToken = await request(site.app)
-      .post('/')
-      .set('Cookie', cookies)
-      .type('form')
-      .send({ _csrf: 'forged', intent: 'newsletter-subscribe', email: 'forged@example.com' });
+    const wrongToken = await forger.subscribe('forged@example.com', { token: 'forged' });
     expect(wrongToken.status).toBe(403);
     expect((await subscriptions(site)).map((row) => row.email)).not.toContain('forged@example.com');
   });
@@ -97,24 +87,14 @@ describe('the newsletter form with htmx', () => {
   afterAll(() => site.close());
 
   test('the same route answers an htmx submission with just the form', async () => {
-    const { cookies, token } = await formSession(site, '/events');
-    const invalid = await request(site.app)
-      .post('/events')
-      .set('Cookie', cookies)
-      .set('HX-Request', 'true')
-      .type('form')
-      .send({ _csrf: token, intent: 'newsletter-subscribe', email: 'nope' });
+    const fan = await visitor(site, '/events');
+    const invalid = await fan.subscribe('nope', { htmx: true });
     expect(invalid.status).toBe(422);
     expect(invalid.text.startsWith('<form id="newsletter"')).toBe(true);
     expect(invalid.text).not.toContain('<html');
     expect(invalid.text).toContain('Enter a valid email address.');
 
-    const valid = await request(site.app)
-      .post('/events')
-      .set('Cookie', cookies)
-      .set('HX-Request', 'true')
-      .type('form')
-      .send({ _csrf: token, intent: 'newsletter-subscribe', email: 'fan@example.com' });
+    const valid = await fan.subscribe('fan@example.com', { htmx: true });
     expect(valid.status).toBe(200);
     expect(valid.text).toContain('role="status"');
     expect(decoded(valid.text)).toContain("You're on the list.");
@@ -130,8 +110,7 @@ describe('when the user service fails', () => {
   afterAll(() => site.close());
 
   test('the form keeps the address and shows the SPEC 8 failure message, status 503', async () => {
-    const { cookies, token } = await formSession(site, '/');
-    const response = await request(site.app).post('/').set('Cookie', cookies).type('form').send({ _csrf: token, intent: 'newsletter-subscribe', email: 'fan@example.com' });
+    const response = await (await visitor(site, '/')).subscribe('fan@example.com');
     expect(response.status).toBe(503);
     expect(decoded(response.text)).toContain("We couldn't subscribe you right now.");
     expect(response.text).toContain('value="fan@example.com"');

@@ -21,25 +21,14 @@ export interface NavigationLink {
   page: PageReference[];
 }
 
-export interface EventSummary {
-  title: string;
-  slug: string;
-  config: {
-    startDatetime: string;
-    endDatetime: string;
-    city: string;
-    colourAccent: string;
-  };
-}
-
 export interface Menu {
   id: string;
   kind: 'item' | 'menu' | 'events' | 'lineup';
   title: string;
   link?: NavigationLink | null;
   items: NavigationLink[];
-  currentEvents: EventSummary[];
-  pastEvents: EventSummary[];
+  currentEvents: EventCardContent[];
+  pastEvents: EventCardContent[];
 }
 
 export interface SocialLink {
@@ -82,6 +71,18 @@ export interface PageHeader {
   subtitle?: string | null;
   cover?: Asset | null;
   callToAction?: NavigationLink | null;
+}
+
+/** The fields every page record has (the `ContentPage` interface of the content service). */
+export interface ContentPageFields {
+  title: string;
+  slug: string;
+  pageType: string;
+  moduleName: string;
+  submoduleName?: string | null;
+  seo: { title?: string | null; description?: string | null; noIndex: boolean; image?: { url: string } | null };
+  header?: PageHeader | null;
+  body?: RichTextNode[] | null;
 }
 
 export interface EventCardContent {

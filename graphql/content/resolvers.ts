@@ -149,6 +149,11 @@ export const resolvers = {
     },
   },
 
+  // Only fields typed as the interface need this; event records are the ones with a config.
+  ContentPage: {
+    __resolveType: (record: object) => ('config' in record ? 'Event' : 'Page'),
+  },
+
   Seo: {
     noIndex: (seo: { noIndex?: boolean }) => seo.noIndex ?? false,
   },

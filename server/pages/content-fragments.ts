@@ -1,9 +1,9 @@
 import { gql } from '@apollo/client';
 
-/** GraphQL fragments the page loaders share; each matches a type in views/content.ts. */
+/** GraphQL fragments the loaders share; each matches a type in views/content.ts. */
 
 export const LINK_FIELDS = gql`
-  fragment LinkFields on NavigationItem {
+  fragment LinkFields on Link {
     id
     title
     isExternal
@@ -25,28 +25,6 @@ export const ASSET_FIELDS = gql`
   }
 `;
 
-export const PAGE_HEADER_FIELDS = gql`
-  fragment PageHeaderFields on PageHeader {
-    title
-    subtitle
-    cover {
-      ...AssetFields
-    }
-    callToAction {
-      id
-      title
-      isExternal
-      url
-      page {
-        entityType
-        slug
-        collection
-      }
-    }
-  }
-  ${ASSET_FIELDS}
-`;
-
 export const EVENT_CARD_FIELDS = gql`
   fragment EventCardFields on EventCard {
     title
@@ -64,15 +42,37 @@ export const EVENT_CARD_FIELDS = gql`
       }
     }
   }
+  ${ASSET_FIELDS}
 `;
 
-export const SEO_FIELDS = gql`
-  fragment SeoFields on Seo {
+/** What every page record brings: title, SEO, analytics description, header and body. */
+export const CONTENT_PAGE_FIELDS = gql`
+  fragment ContentPageFields on ContentPage {
     title
-    description
-    noIndex
-    image {
-      url
+    slug
+    pageType
+    moduleName
+    submoduleName
+    seo {
+      title
+      description
+      noIndex
+      image {
+        url
+      }
     }
+    header {
+      title
+      subtitle
+      cover {
+        ...AssetFields
+      }
+      callToAction {
+        ...LinkFields
+      }
+    }
+    body
   }
+  ${ASSET_FIELDS}
+  ${LINK_FIELDS}
 `;

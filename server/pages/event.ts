@@ -1,24 +1,14 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { EventPage, type EventPageData } from '#views/pages/EventPage.tsx';
-import { notFound, page, type PageModule } from '../page.ts';
-import { ASSET_FIELDS, PAGE_HEADER_FIELDS, SEO_FIELDS } from './content-fragments.ts';
+import { notFound, type PageModule } from '../page.ts';
+import { ASSET_FIELDS, CONTENT_PAGE_FIELDS } from './content-fragments.ts';
+import { contentPage } from './content-page.ts';
 
-const EVENT_QUERY: TypedDocumentNode<EventPageData, { locale: Locale; slug: string }> = gql`
+const EVENT_QUERY: TypedDocumentNode<{ event: EventPageData['event'] | null }, { locale: Locale; slug: string }> = gql`
   query EventPage($locale: Locale!, $slug: String!) {
     event(locale: $locale, slug: $slug) {
-      title
-      slug
-      pageType
-      moduleName
-      submoduleName
-      seo {
-        ...SeoFields
-      }
-      header {
-        ...PageHeaderFields
-      }
-      body
+      ...ContentPageFields
       config {
         startDatetime
         endDatetime
@@ -37,27 +27,23 @@ const EVENT_QUERY: TypedDocumentNode<EventPageData, { locale: Locale; slug: stri
       }
     }
   }
-  ${SEO_FIELDS}
-  ${PAGE_HEADER_FIELDS}
+  ${CONTENT_PAGE_FIELDS}
   ${ASSET_FIELDS}
 `;
 
 const eventPage: PageModule<EventPageData> = {
   async load({ services, locale, params }) {
-    const data = await services.content.query(EVENT_QUERY, { locale, slug: params.slug! });
-    const event = data.event;
+    const { event } = await services.content.query(EVENT_QUERY, { locale, slug: params.slug! });
     if (!event) return notFound();
-    return page(
-      data,
-      {
-        title: event.seo.title ?? event.title,
+    return contentPage({ event }, event, {
+      head: {
         description: event.seo.description ?? event.config.description,
         image: event.seo.image?.url ?? event.config.cover?.url,
         // SPEC 6: unlisted events stay out of search engines.
         noIndex: event.seo.noIndex || event.config.unlistedEvent,
       },
-      { page_type: event.pageType, module_name: event.moduleName, submodule_name: event.submoduleName, category: event.slug, category_name: event.title },
-    );
+      analytics: { category: event.slug, category_name: event.title },
+    });
   },
   View: EventPage,
 };

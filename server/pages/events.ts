@@ -1,22 +1,16 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { EventsPage, type EventsPageData } from '#views/pages/EventsPage.tsx';
-import { notFound, page, type PageModule } from '../page.ts';
-import { EVENT_CARD_FIELDS, PAGE_HEADER_FIELDS, SEO_FIELDS } from './content-fragments.ts';
+import { notFound, type PageModule } from '../page.ts';
+import { CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
+import { contentPage } from './content-page.ts';
 
-const EVENTS_QUERY: TypedDocumentNode<EventsPageData, { locale: Locale }> = gql`
+type EventsQuery = Omit<EventsPageData, 'eventsOverviewPage'> & { eventsOverviewPage: EventsPageData['eventsOverviewPage'] | null };
+
+const EVENTS_QUERY: TypedDocumentNode<EventsQuery, { locale: Locale }> = gql`
   query EventsOverview($locale: Locale!) {
     eventsOverviewPage(locale: $locale) {
-      title
-      pageType
-      moduleName
-      submoduleName
-      seo {
-        ...SeoFields
-      }
-      header {
-        ...PageHeaderFields
-      }
+      ...ContentPageFields
     }
     upcomingEvents: eventCards(locale: $locale, filter: { timeframe: upcoming }, orderBy: startDatetime_ASC) {
       total
@@ -31,21 +25,14 @@ const EVENTS_QUERY: TypedDocumentNode<EventsPageData, { locale: Locale }> = gql`
       }
     }
   }
-  ${SEO_FIELDS}
-  ${PAGE_HEADER_FIELDS}
+  ${CONTENT_PAGE_FIELDS}
   ${EVENT_CARD_FIELDS}
 `;
 
 const eventsPage: PageModule<EventsPageData> = {
   async load({ services, locale }) {
-    const data = await services.content.query(EVENTS_QUERY, { locale });
-    const overview = data.eventsOverviewPage;
-    if (!overview) return notFound();
-    return page(
-      data,
-      { title: overview.seo.title ?? overview.title, description: overview.seo.description },
-      { page_type: overview.pageType, module_name: overview.moduleName, submodule_name: overview.submoduleName },
-    );
+    const { eventsOverviewPage: overview, ...rest } = await services.content.query(EVENTS_QUERY, { locale });
+    return overview ? contentPage({ ...rest, eventsOverviewPage: overview }, overview) : notFound();
   },
   View: EventsPage,
 };

@@ -1,23 +1,16 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { HomePage, type HomePageData } from '#views/pages/HomePage.tsx';
-import { notFound, page, type PageModule } from '../page.ts';
-import { EVENT_CARD_FIELDS, PAGE_HEADER_FIELDS, SEO_FIELDS } from './content-fragments.ts';
+import { notFound, type PageModule } from '../page.ts';
+import { CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
+import { contentPage } from './content-page.ts';
 
-const HOME_QUERY: TypedDocumentNode<HomePageData, { locale: Locale }> = gql`
+type HomeQuery = Omit<HomePageData, 'homePage'> & { homePage: HomePageData['homePage'] | null };
+
+const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
   query HomePage($locale: Locale!) {
     homePage(locale: $locale) {
-      title
-      pageType
-      moduleName
-      submoduleName
-      seo {
-        ...SeoFields
-      }
-      header {
-        ...PageHeaderFields
-      }
-      body
+      ...ContentPageFields
     }
     upcomingEvents: eventCards(locale: $locale, filter: { timeframe: upcoming }, first: 6) {
       total
@@ -26,21 +19,14 @@ const HOME_QUERY: TypedDocumentNode<HomePageData, { locale: Locale }> = gql`
       }
     }
   }
-  ${SEO_FIELDS}
-  ${PAGE_HEADER_FIELDS}
+  ${CONTENT_PAGE_FIELDS}
   ${EVENT_CARD_FIELDS}
 `;
 
 const homePage: PageModule<HomePageData> = {
   async load({ services, locale }) {
-    const data = await services.content.query(HOME_QUERY, { locale });
-    const home = data.homePage;
-    if (!home) return notFound();
-    return page(
-      data,
-      { title: home.seo.title ?? home.title, description: home.seo.description, image: home.seo.image?.url ?? home.header?.cover?.url },
-      { page_type: home.pageType, module_name: home.moduleName, submodule_name: home.submoduleName },
-    );
+    const { homePage: home, ...rest } = await services.content.query(HOME_QUERY, { locale });
+    return home ? contentPage({ ...rest, homePage: home }, home) : notFound();
   },
   View: HomePage,
 };

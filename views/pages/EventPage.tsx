@@ -1,20 +1,11 @@
-import type { Asset, PageHeader, RichTextNode } from '../content.ts';
+import type { Asset, ContentPageFields } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { RichText } from '../components/RichText.tsx';
-import type { PageSeo } from './HomePage.tsx';
 
 export interface EventPageData {
-  event: {
-    title: string;
-    slug: string;
-    pageType: string;
-    moduleName: string;
-    submoduleName?: string | null;
-    seo: PageSeo;
-    header?: PageHeader | null;
-    body?: RichTextNode[] | null;
+  event: ContentPageFields & {
     config: {
       startDatetime: string;
       endDatetime: string;
@@ -27,12 +18,12 @@ export interface EventPageData {
       logo?: Asset | null;
       cover?: Asset | null;
     };
-  } | null;
+  };
 }
 
 export function EventPage({ data }: { data: EventPageData }) {
   const { t, format } = useSite();
-  const event = data.event!;
+  const { event } = data;
   const { config } = event;
   const header = event.header ?? { title: event.title, cover: config.cover ?? null };
   return (

@@ -1,25 +1,17 @@
-import type { EventCardContent, PageHeader } from '../content.ts';
+import type { ContentPageFields, EventCardContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { EventGrid } from '../components/EventCard.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import type { PageSeo } from './HomePage.tsx';
 
 export interface EventsPageData {
-  eventsOverviewPage: {
-    title: string;
-    pageType: string;
-    moduleName: string;
-    submoduleName?: string | null;
-    seo: PageSeo;
-    header?: PageHeader | null;
-  } | null;
+  eventsOverviewPage: ContentPageFields;
   upcomingEvents: { total: number; items: EventCardContent[] };
   pastEvents: { total: number; items: EventCardContent[] };
 }
 
 export function EventsPage({ data }: { data: EventsPageData }) {
   const { t } = useSite();
-  const overview = data.eventsOverviewPage!;
+  const overview = data.eventsOverviewPage;
   return (
     <div className="events-overview">
       {overview.header ? <PageHero header={overview.header} /> : <h1 className="section section__title">{overview.title}</h1>}

@@ -1,33 +1,18 @@
-import type { EventCardContent, PageHeader, RichTextNode } from '../content.ts';
+import type { ContentPageFields, EventCardContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { EventGrid } from '../components/EventCard.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { RichText } from '../components/RichText.tsx';
 
-export interface PageSeo {
-  title?: string | null;
-  description?: string | null;
-  noIndex: boolean;
-  image?: { url: string } | null;
-}
-
 export interface HomePageData {
-  homePage: {
-    title: string;
-    pageType: string;
-    moduleName: string;
-    submoduleName?: string | null;
-    seo: PageSeo;
-    header?: PageHeader | null;
-    body?: RichTextNode[] | null;
-  } | null;
+  homePage: ContentPageFields;
   upcomingEvents: { total: number; items: EventCardContent[] };
 }
 
 export function HomePage({ data }: { data: HomePageData }) {
   const { t, urls } = useSite();
-  const home = data.homePage!;
+  const home = data.homePage;
   return (
     <>
       {home.header ? <PageHero header={home.header} /> : <h1 className="visually-hidden">{home.title}</h1>}

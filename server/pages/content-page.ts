@@ -1,0 +1,25 @@
+import type { ContentPageFields } from '#views/content.ts';
+import type { PageProperties } from '../analytics/tracker.ts';
+import { page, type Loaded, type PageHead } from '../page.ts';
+
+/**
+ * A page rendered from a content record: the head from its SEO tags (falling back to its title
+ * and cover), the analytics description from its page type and module names (SPEC 9.4).
+ */
+export function contentPage<Data>(
+  data: Data,
+  record: ContentPageFields,
+  overrides: { head?: Partial<PageHead>; analytics?: Partial<PageProperties> } = {},
+): Loaded<Data> {
+  return page(
+    data,
+    {
+      title: record.seo.title ?? record.title,
+      description: record.seo.description,
+      image: record.seo.image?.url ?? record.header?.cover?.url,
+      noIndex: record.seo.noIndex,
+      ...overrides.head,
+    },
+    { page_type: record.pageType, module_name: record.moduleName, submodule_name: record.submoduleName, ...overrides.analytics },
+  );
+}
