@@ -41,6 +41,9 @@ export async function createGraphQLService<Context extends BaseContext>(
     typeDefs: options.typeDefs,
     resolvers: options.resolvers,
     introspection: !options.production,
+    // The process's own shutdown (server/lifecycle.ts) stops the services; Apollo must not
+    // install signal handlers that re-raise SIGTERM halfway through it.
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: !options.production,
     plugins: [reportUnexpectedErrors(options.logger.child({ service: options.name })), ...(options.plugins ?? [])],
     formatError(formatted, error) {

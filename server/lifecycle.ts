@@ -24,6 +24,14 @@ export async function listen(handler: RequestListener, options: { port: number; 
   });
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
+  // Once shutting down, a kept-alive connection closes as soon as its request is answered instead
+  // of idling until the grace period cuts it.
+  server.on('request', (_req, res) => {
+    if (closing) res.setHeader('Connection', 'close');
+    res.on('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+  });
 
   const shutdown = () =>
     (closing ??= (async () => {

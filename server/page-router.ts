@@ -17,6 +17,21 @@ const LAYOUT_ACTIONS: Partial<Record<LayoutName, Record<string, FormAction>>> = 
 const FLASH_COOKIE = 'nabd.flash';
 const matchable = Object.entries(ROUTES).map(([id, route]) => ({ id, path: route.path }));
 
+type RouteMatch = { id: RouteId; params: Record<string, string> } | null;
+const recentMatches = new Map<string, RouteMatch>();
+
+/** matchRoutes ranks the whole table on every call; the paths visitors ask for repeat, so remember them. */
+function matchRoute(path: string): RouteMatch {
+  let match = recentMatches.get(path);
+  if (match === undefined) {
+    const found = matchRoutes(matchable, path)?.[0];
+    match = found ? { id: found.route.id as RouteId, params: found.params as Record<string, string> } : null;
+    if (recentMatches.size >= 1000) recentMatches.delete(recentMatches.keys().next().value!);
+    recentMatches.set(path, match);
+  }
+  return match;
+}
+
 /**
  * Serves the route table: GET renders a page from its loader and view; POST runs the form action
  * named by the form's `intent`, then redirects (303) or shows the form again with its messages.
@@ -26,12 +41,12 @@ export function createPageRouter(renderer: SiteRenderer): Router {
   const router = express.Router();
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     if (!['GET', 'HEAD', 'POST'].includes(req.method)) return next();
-    const match = matchRoutes(matchable, req.path)?.[0];
-    const route = match && ROUTES[match.route.id as RouteId];
+    const match = matchRoute(req.path);
+    const route = match && ROUTES[match.id];
     if (!match || !route?.page) return next();
     try {
       const module = (await route.page()).default;
-      const context = renderer.context(req, res, match.params as Record<string, string>);
+      const context = renderer.context(req, res, match.params);
       if (module.requiresSignIn && !context.viewer) {
         return res.redirect(302, `${context.urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
       }

@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
 import { loadAssetManifest } from './render/asset-manifest.ts';
+import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { openSessionStore } from './session/session-store.ts';
 import { SiteRenderer } from './site-renderer.tsx';
@@ -142,6 +143,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         url: config.content.url ?? `${config.baseUrl}/graphql/content`,
         fetch: contentFetch ?? fetch,
         headers: { authorization: `Bearer ${config.content.token}` },
+        // SPEC 9.3: the shortest stale time; kept 24 hours, so pages outlive a content outage.
+        cache: { store: new QueryCache({ maxEntries: 2000, keepMs: 24 * 60 * 60 * 1000 }), staleMs: 30_000 },
       }),
       user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
       auth: new SessionAuth(relyingParty),

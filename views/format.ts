@@ -47,6 +47,18 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
+/** Range formatting is slow in ICU and pages show the same few event dates again and again. */
+const ranges = new Map<string, string>();
+function memoizedRange(key: string, format: () => string): string {
+  let range = ranges.get(key);
+  if (range === undefined) {
+    range = format();
+    if (ranges.size >= 5000) ranges.clear();
+    ranges.set(key, range);
+  }
+  return range;
+}
+
 export function createFormatter(locale: Locale): Formatter {
   const tag = FORMATTING_LOCALES[locale];
   const dateTimeFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
@@ -67,7 +79,9 @@ export function createFormatter(locale: Locale): Formatter {
         hourCycle: 'h23',
       }).format(toDate(value)),
     dateRange: (start, end) =>
-      dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(toDate(start), toDate(end)),
+      memoizedRange(`${locale}|${toDate(start).getTime()}|${toDate(end).getTime()}`, () =>
+        dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(toDate(start), toDate(end)),
+      ),
     number: (value) => cached(`${locale}:number`, () => new Intl.NumberFormat(tag)).format(value),
     money: (amount, currency = CURRENCY) =>
       cached(`${locale}:money:${currency}`, () => new Intl.NumberFormat(tag, { style: 'currency', currency })).format(

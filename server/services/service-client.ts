@@ -1,5 +1,7 @@
 import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import type { DocumentNode } from 'graphql';
+import type { QueryCache } from './query-cache.ts';
 
 /** A call to a service failed: unreachable, refused (401, 403) or answered with errors. */
 export class ServiceError extends Error {
@@ -26,16 +28,28 @@ export interface ServiceClientOptions {
   /** Headers on every request, such as the content service's bearer token. */
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Answers to anonymous queries are kept here for `staleMs` (SPEC 9.3); none when absent. */
+  cache?: { store: QueryCache; staleMs: number };
 }
 
 export interface CallOptions {
-  /** The signed-in visitor's access token (SPEC 7.2: requests are signed with it). */
+  /** The signed-in visitor's access token (SPEC 7.2: requests are signed with it). Never cached. */
   accessToken?: string | undefined;
+  /** How long this query's answer may be served from the cache, overriding the client's default. */
+  staleMs?: number;
 }
 
+/** Queries are module constants: their identity names them in cache keys without printing them. */
+const documentIds = new WeakMap<DocumentNode, number>();
+let lastDocumentId = 0;
+const documentId = (document: DocumentNode) => {
+  if (!documentIds.has(document)) documentIds.set(document, ++lastDocumentId);
+  return documentIds.get(document)!;
+};
+
 /**
- * The web tier's client of one GraphQL service (Apollo Client). Results are not cached here:
- * every call reflects the service's current answer.
+ * The web tier's client of one GraphQL service (Apollo Client, without its normalized cache).
+ * With a cache configured, anonymous queries are answered from it while fresh enough.
  */
 export class ServiceClient {
   private readonly apollo: ApolloClient;
@@ -52,6 +66,17 @@ export class ServiceClient {
     query: TypedDocumentNode<Data, Variables>,
     variables: Variables,
     options: CallOptions = {},
+  ): Promise<Data> {
+    const cache = this.options.cache;
+    if (!cache || options.accessToken) return this.fetchQuery(query, variables, options);
+    const key = `${documentId(query)}:${JSON.stringify(variables)}`;
+    return cache.store.get(key, options.staleMs ?? cache.staleMs, () => this.fetchQuery(query, variables, options));
+  }
+
+  private async fetchQuery<Data, Variables extends OperationVariables>(
+    query: TypedDocumentNode<Data, Variables>,
+    variables: Variables,
+    options: CallOptions,
   ): Promise<Data> {
     try {
       const result = await this.apollo.query({ query, variables, context: { headers: authorization(options) } });

@@ -1,0 +1,65 @@
+# syntax=docker/dockerfile:1
+
+# The Nabd website: one image, configured by environment variables (every one is in server/config.ts).
+#
+#   docker build -t nabd-website .
+#   docker run --rm -p 3000:3000 -v nabd-data:/data --stop-timeout 20 \
+#     -e BASE_URL=http://localhost:3000 -e SESSION_SECRET=... -e CONTENT_API_TOKEN=... \
+#     -e OIDC_CLIENT_SECRET=... -e IDENTITY_SECRET=... nabd-website
+#
+# Without DATABASE_URL the data lives in PGlite on the /data volume; with DATABASE_URL and REDIS_URL
+# the container keeps no state and scales out (compose.yaml runs it that way).
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# --- Build: browser assets, demo media and the server bundle -------------------------------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+# Dependencies first: this layer is rebuilt only when package.json or the lock file change.
+# Install scripts follow package.json's allowScripts (the `node` dev dependency's is the one needed).
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- Production dependencies only --------------------------------------------------------------
+FROM ${NODE_IMAGE} AS production-dependencies
+WORKDIR /app
+COPY package.json package-lock.json ./
+# No production dependency needs an install script: the only one that has any (@apollo/protobufjs)
+# is denied in allowScripts, and this holds whichever npm version the image carries.
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# --- Runtime ------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+
+# The image's own node is 24: the `node` dev dependency that npm scripts use is not needed here.
+COPY --from=production-dependencies /app/node_modules ./node_modules
+# package.json marks the project root (platform/paths.ts) and says the bundle is an ES module.
+COPY package.json ./
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/public ./public
+# Read at run time through fromRoot(): demo content, translations, the identity pages' script.
+COPY content ./content
+COPY locales ./locales
+COPY identity/assets ./identity/assets
+
+# The code stays owned by root (the site cannot rewrite itself); only /data belongs to the site.
+# The folder must exist with its owner before VOLUME, so that new volumes inherit both.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+
+EXPOSE 3000
+# Liveness only: /readyz (database and session store) is for the load balancer or orchestrator.
+# Slim images have no curl; node's fetch does the job.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+
+# Exec form: node is PID 1 and receives SIGTERM itself, then finishes the requests in flight.
+# Its grace period is 10 s, Docker's default stop timeout is too: give it more (--stop-timeout 20).
+CMD ["node", "dist/server/main.js"]
