@@ -73,7 +73,12 @@ export function createHostedPages(options: HostedPagesOptions): HostedPages {
     );
 
   return {
-    login: (locale, content) => page(locale, (t) => t('login.title'), (t, links) => <LoginPage t={t} links={links} {...content} />),
+    login: (locale, content) =>
+      page(
+        locale,
+        (t) => t('login.title'),
+        (t, links) => <LoginPage t={t} links={links} {...content} />,
+      ),
     expired: (locale) => message(locale, 'expired', { to: 'login', label: 'expired.restart' }),
     csrfRejected: (locale) => message(locale, 'csrf', { to: 'login', label: 'csrf.restart' }),
     signedOut: (locale) => message(locale, 'signedOut', { to: 'home', label: 'signedOut.home' }),

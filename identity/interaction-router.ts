@@ -47,7 +47,13 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
     res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
   }
 
-  function sendLogin(req: Request<{ uid: string }>, res: Response, interaction: Interaction, status: number, content: Partial<LoginPageContent>) {
+  function sendLogin(
+    req: Request<{ uid: string }>,
+    res: Response,
+    interaction: Interaction,
+    status: number,
+    content: Partial<LoginPageContent>,
+  ) {
     const action = `${basePath}/${encodeURIComponent(interaction.uid)}`;
     send(
       res,

@@ -22,6 +22,9 @@ export function pickLocale({ uiLocales, cookieHeader }: LocaleSources): Locale {
   const requested = typeof uiLocales === 'string' ? uiLocales.split(/\s+/) : [];
   const fromRequest = requested.map((tag) => tag.split('-')[0]?.toLowerCase()).find(isLocale);
   if (fromRequest) return fromRequest;
-  const fromCookie = /(?:^|;\s*)locale=([^;]*)/.exec(cookieHeader ?? '')?.[1]?.trim().toLowerCase();
+  const fromCookie = /(?:^|;\s*)locale=([^;]*)/
+    .exec(cookieHeader ?? '')?.[1]
+    ?.trim()
+    .toLowerCase();
   return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }

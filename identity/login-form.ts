@@ -4,8 +4,7 @@ import { z } from 'zod';
 export type LoginFieldErrors = Partial<Record<'email' | 'password', string>>;
 
 export type LoginFormResult =
-  | { valid: true; email: string; password: string }
-  | { valid: false; email: string; fieldErrors: LoginFieldErrors };
+  { valid: true; email: string; password: string } | { valid: false; email: string; fieldErrors: LoginFieldErrors };
 
 const REQUIRED = 'validation.required';
 

@@ -172,7 +172,12 @@ describe('in production', () => {
     expect(redirect.headers.getSetCookie().every((cookie) => /; secure/i.test(cookie))).toBe(true);
 
     const page = await production.fetch(new URL(redirect.headers.get('location')!, authorization), {
-      headers: { cookie: redirect.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') },
+      headers: {
+        cookie: redirect.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(';')[0])
+          .join('; '),
+      },
     });
     expect(page.status).toBe(200);
     expect(page.headers.getSetCookie().join()).toMatch(/^__Host-nabd-identity-csrf=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict/);
@@ -180,7 +185,16 @@ describe('in production', () => {
 
   test('the demo user is never seeded', async () => {
     await expect(
-      createIdentityService({ database, issuer: ISSUER, secret: 'x'.repeat(32), clients: [], apiAudience: 'urn:nabd:api', production: true, logger: createLogger({ level: 'silent' }), seedDemoUser: true }),
+      createIdentityService({
+        database,
+        issuer: ISSUER,
+        secret: 'x'.repeat(32),
+        clients: [],
+        apiAudience: 'urn:nabd:api',
+        production: true,
+        logger: createLogger({ level: 'silent' }),
+        seedDemoUser: true,
+      }),
     ).rejects.toThrow(/demo user/);
   });
 });

@@ -3,7 +3,15 @@ import * as oidc from 'openid-client';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { DEMO_USER } from './service.ts';
 import { signingKeys } from './tables.ts';
-import { API_AUDIENCE, ISSUER, signInAsDemoUser, startIdentity, startSignIn, submitLogin, type RunningIdentity } from './test-support/identity-fixture.ts';
+import {
+  API_AUDIENCE,
+  ISSUER,
+  signInAsDemoUser,
+  startIdentity,
+  startSignIn,
+  submitLogin,
+  type RunningIdentity,
+} from './test-support/identity-fixture.ts';
 
 let database: DatabaseHandle;
 
@@ -26,7 +34,9 @@ test('a restarted service keeps its signing keys, its sign-ins in progress and i
   const second = await startIdentity(database);
   expect(await jwksOf(second)).toEqual(keysBefore);
   // An access token issued before the restart still verifies against the published keys.
-  await expect(jwtVerify(tokens.access_token, createLocalJWKSet(keysBefore), { issuer: ISSUER, audience: API_AUDIENCE })).resolves.toBeTruthy();
+  await expect(
+    jwtVerify(tokens.access_token, createLocalJWKSet(keysBefore), { issuer: ISSUER, audience: API_AUDIENCE }),
+  ).resolves.toBeTruthy();
 
   const refreshed = await oidc.refreshTokenGrant(second.client, tokens.refresh_token!);
   expect(refreshed.access_token).toEqual(expect.any(String));

@@ -52,9 +52,7 @@ export class PostgresAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db
-      .delete(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
+    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
   }
 
   async #findWhere(condition: SQL): Promise<AdapterPayload | undefined> {

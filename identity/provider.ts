@@ -56,8 +56,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const { userPool, pages, apiAudience } = options;
   const issuerPath = new URL(options.issuer).pathname.replace(/\/+$/, '');
 
-  const localeOf = (ctx: KoaContextWithOIDC) =>
-    pickLocale({ uiLocales: ctx.oidc?.params?.ui_locales, cookieHeader: ctx.get('cookie') });
+  const localeOf = (ctx: KoaContextWithOIDC) => pickLocale({ uiLocales: ctx.oidc?.params?.ui_locales, cookieHeader: ctx.get('cookie') });
 
   const provider = new Provider(options.issuer, {
     adapter: options.adapter,

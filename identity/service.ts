@@ -107,7 +107,11 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) logger.error({ err: error, url: req.originalUrl }, 'Identity page failed');
     const locale = pickLocale({ cookieHeader: req.headers.cookie });
-    res.status(status).set('Cache-Control', 'no-store').type('html').send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .type('html')
+      .send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
   });
 
   const sweeper = startSweeping(database, logger);
@@ -128,7 +132,9 @@ async function seedDemoUser(userPool: UserPool, logger: Logger): Promise<void> {
 function startSweeping(database: DatabaseHandle, logger: Logger) {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = removeExpiredPayloads(database.db).catch((error: unknown) => logger.warn({ err: error }, 'Sweeping expired identity records failed'));
+    running = removeExpiredPayloads(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'Sweeping expired identity records failed'),
+    );
   };
   sweep();
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS).unref();

@@ -34,9 +34,7 @@ export const forbidden = (message = 'Not allowed') => httpError(403, message, 'F
  * authentication in its context function. Stack traces never leave a production process, and the
  * schema is only introspectable outside production.
  */
-export async function createGraphQLService<Context extends BaseContext>(
-  options: GraphQLServiceOptions<Context>,
-): Promise<GraphQLService> {
+export async function createGraphQLService<Context extends BaseContext>(options: GraphQLServiceOptions<Context>): Promise<GraphQLService> {
   const server = new ApolloServer<Context>({
     typeDefs: options.typeDefs,
     resolvers: options.resolvers,

@@ -40,7 +40,13 @@ export function createInProcessFetch(handler: RequestListener): typeof fetch {
             for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, item);
           }
           const hasBody = ![101, 204, 205, 304].includes(status) && request.method !== 'HEAD';
-          resolve(new Response(hasBody ? Buffer.concat(chunks) : null, { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
+          resolve(
+            new Response(hasBody ? Buffer.concat(chunks) : null, {
+              status,
+              statusText: incoming.statusMessage ?? '',
+              headers: responseHeaders,
+            }),
+          );
         });
       });
       outgoing.on('error', reject);

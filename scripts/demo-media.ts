@@ -39,7 +39,8 @@ function ridge(random: () => number, width: number, height: number, baseline: nu
   for (let step = 0; step <= 32; step++) {
     const x = (step / 32) * width;
     const t = step / 32;
-    const y = baseline + Math.sin(t * Math.PI * 2 * waveA + phaseA) * amplitude + Math.sin(t * Math.PI * 2 * waveB + phaseB) * amplitude * 0.3;
+    const y =
+      baseline + Math.sin(t * Math.PI * 2 * waveA + phaseA) * amplitude + Math.sin(t * Math.PI * 2 * waveB + phaseB) * amplitude * 0.3;
     points.push(`${fixed(x)} ${fixed(y)}`);
   }
   const line = `M${points.join('L')}`;
@@ -52,7 +53,13 @@ function ridge(random: () => number, width: number, height: number, baseline: nu
  * the horizon and a dot screen. Seeded by the event's slug, so every event gets its own composition. An optional crowd
  * of silhouettes stands in front (the home page's cover shows a crowd before a stage).
  */
-export function coverSvg(seed: string, accent: string, width = 1600, height = 900, options: { secondary?: string; crowd?: boolean } = {}): string {
+export function coverSvg(
+  seed: string,
+  accent: string,
+  width = 1600,
+  height = 900,
+  options: { secondary?: string; crowd?: boolean } = {},
+): string {
   const random = randomFrom(seed);
   const secondary = options.secondary ?? accent;
   const cx = width * (0.3 + random() * 0.4);
@@ -85,7 +92,12 @@ export function coverSvg(seed: string, accent: string, width = 1600, height = 90
 
   // The ground: dunes, a perspective stage floor or an equaliser skyline, by the seed.
   const ground = options.crowd ? 'dunes' : (['dunes', 'floor', 'bars'] as const)[Math.floor(random() * 3)]!;
-  const ridges = ground === 'dunes' ? dunes(random, width, height, horizon, accent) : ground === 'floor' ? stageFloor(width, height, horizon, cx, accent) : equaliser(random, width, height, horizon, cx, accent);
+  const ridges =
+    ground === 'dunes'
+      ? dunes(random, width, height, horizon, accent)
+      : ground === 'floor'
+        ? stageFloor(width, height, horizon, cx, accent)
+        : equaliser(random, width, height, horizon, cx, accent);
 
   const pulse: string[] = [];
   for (let x = 0; x <= width; x += 16) {
@@ -174,12 +186,16 @@ function crowdSilhouettes(random: () => number, width: number, height: number): 
   for (let x = -20; x < width + 40; x += 46 + random() * 34) {
     const head = 20 + random() * 8;
     const top = height - 120 - random() * 60;
-    people.push(`<circle cx="${fixed(x)}" cy="${fixed(top)}" r="${fixed(head)}"/><rect x="${fixed(x - head * 2)}" y="${fixed(top + head * 1.1)}" width="${fixed(head * 4)}" height="${height}" rx="${fixed(head * 1.6)}"/>`);
+    people.push(
+      `<circle cx="${fixed(x)}" cy="${fixed(top)}" r="${fixed(head)}"/><rect x="${fixed(x - head * 2)}" y="${fixed(top + head * 1.1)}" width="${fixed(head * 4)}" height="${height}" rx="${fixed(head * 1.6)}"/>`,
+    );
     if (random() > 0.72) {
       const side = random() > 0.5 ? 1 : -1;
       const handX = x + side * (30 + random() * 30);
       const handY = top - 80 - random() * 60;
-      people.push(`<path d="M${fixed(x + side * head * 1.2)} ${fixed(top + head * 2)}Q${fixed(x + side * head * 2.4)} ${fixed(top)} ${fixed(handX)} ${fixed(handY)}" fill="none" stroke="#000" stroke-width="15" stroke-linecap="round"/><circle cx="${fixed(handX)}" cy="${fixed(handY - 6)}" r="11"/>`);
+      people.push(
+        `<path d="M${fixed(x + side * head * 1.2)} ${fixed(top + head * 2)}Q${fixed(x + side * head * 2.4)} ${fixed(top)} ${fixed(handX)} ${fixed(handY)}" fill="none" stroke="#000" stroke-width="15" stroke-linecap="round"/><circle cx="${fixed(handX)}" cy="${fixed(handY - 6)}" r="11"/>`,
+      );
     }
   }
   return `<g fill="#000">${people.join('')}</g>`;
@@ -202,7 +218,10 @@ function markPath(name: string, size: number, choice?: number): string {
 /** A clean wordmark: the symbol in the brand colour, the name in white capitals on one or two lines. */
 export function wordmarkSvg(text: string, accent: string, width = 480, height = 160, mark?: number): string {
   const words = text.toUpperCase().split(/\s+/);
-  const lines = words.length > 1 && text.length > 11 ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')] : [words.join(' ')];
+  const lines =
+    words.length > 1 && text.length > 11
+      ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')]
+      : [words.join(' ')];
   const markSize = Math.round(height * 0.46);
   const gap = Math.round(height * 0.12);
   const textWidth = width - markSize - gap - height * 0.2;
@@ -211,7 +230,9 @@ export function wordmarkSvg(text: string, accent: string, width = 480, height = 
   const lineHeight = fontSize * 1.02;
   const textX = height * 0.1 + markSize + gap;
   const firstBaseline = height / 2 - ((lines.length - 1) * lineHeight) / 2 + fontSize * 0.36;
-  const textLines = lines.map((line, index) => `<text x="${fixed(textX)}" y="${fixed(firstBaseline + index * lineHeight)}">${escapeXml(line)}</text>`).join('');
+  const textLines = lines
+    .map((line, index) => `<text x="${fixed(textX)}" y="${fixed(firstBaseline + index * lineHeight)}">${escapeXml(line)}</text>`)
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
 <g transform="translate(${fixed(height * 0.1)} ${fixed((height - markSize) / 2)})" fill="${accent}" stroke="${accent}" stroke-width="0">${markPath(text, markSize, mark)}</g>
 <g fill="#fff" font-family="'Helvetica Neue', Helvetica, Arial, sans-serif" font-weight="800" font-size="${fontSize}" letter-spacing="${fixed(fontSize * 0.04)}">${textLines}</g>
@@ -276,7 +297,8 @@ export async function generateDemoMedia(outputDir: string): Promise<void> {
     await write(`events/${event.slug}-logo.svg`, wordmarkSvg(event.en.title, accent));
   }
   await write('pages/home.svg', coverSvg('home', '#C8FF2E', 1600, 900, { secondary: '#FF2E93', crowd: true }));
-  for (const [index, [id, name, accent]] of PARTNERS.entries()) await write(`partners/${id}.svg`, wordmarkSvg(name, accent, 240, 96, index));
+  for (const [index, [id, name, accent]] of PARTNERS.entries())
+    await write(`partners/${id}.svg`, wordmarkSvg(name, accent, 240, 96, index));
   await write('radio/nabd-radio-live.wav', radioLoopWav());
 }
 

@@ -13,7 +13,8 @@ if (!existsSync(CHROMIUM)) {
     process.exit(1);
   }
   console.log('Installing Debian’s Chromium for the browser tests…');
-  const apt = (...args: string[]) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (...args: string[]) =>
+    execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   try {
     apt('install', '-y', '--no-install-recommends', 'chromium');
   } catch {

@@ -50,11 +50,19 @@ export function createApp(parts: AppParts): Express {
   app.get('/healthz', (_req, res) => void res.set('Cache-Control', 'no-store').json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     const readiness = await parts.readiness();
-    res.set('Cache-Control', 'no-store').status(readiness.ready ? 200 : 503).json(readiness);
+    res
+      .set('Cache-Control', 'no-store')
+      .status(readiness.ready ? 200 : 503)
+      .json(readiness);
   });
 
   const identityOrigin = config.identity.issuerUrl ? new URL(config.identity.issuerUrl).origin : undefined;
-  app.use(securityHeaders({ https, formActionOrigins: identityOrigin && identityOrigin !== new URL(config.baseUrl).origin ? [identityOrigin] : [] }));
+  app.use(
+    securityHeaders({
+      https,
+      formActionOrigins: identityOrigin && identityOrigin !== new URL(config.baseUrl).origin ? [identityOrigin] : [],
+    }),
+  );
 
   if (web) {
     // Only these paths are files, so pages never wait on a disk lookup. Hashed names never change
@@ -63,7 +71,9 @@ export function createApp(parts: AppParts): Express {
       express.static(path.join(web.publicDir, folder), { index: false, setHeaders: (res) => res.setHeader('Cache-Control', cacheControl) });
     app.use('/assets', files('assets', 'public, max-age=31536000, immutable'));
     app.use('/media', files('media', 'public, max-age=86400'));
-    app.get('/favicon.svg', (_req, res) => res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(web.publicDir, 'favicon.svg')));
+    app.get('/favicon.svg', (_req, res) =>
+      res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(web.publicDir, 'favicon.svg')),
+    );
   }
 
   for (const service of parts.services) app.use(service.path, service.handler);
@@ -115,7 +125,10 @@ function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler 
       renderer.error(renderer.context(req, res), status, error);
     } catch (renderError) {
       logger.error({ err: renderError }, 'The error page could not be rendered');
-      res.status(status).type('text').send(status === 500 ? 'Something went wrong. Please try again.' : 'Bad request.');
+      res
+        .status(status)
+        .type('text')
+        .send(status === 500 ? 'Something went wrong. Please try again.' : 'Bad request.');
     }
   };
 }

@@ -12,7 +12,13 @@ const PRODUCTION = {
 describe('configuration from the environment', () => {
   test('embedded defaults need nothing set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 3000, baseUrl: 'http://localhost:3000', databaseUrl: undefined, redisUrl: undefined });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
     expect(config.services).toEqual(['web', 'content', 'user', 'identity']);
   });
 
@@ -23,9 +29,15 @@ describe('configuration from the environment', () => {
   });
 
   test('production refuses the development secrets, naming each', () => {
-    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: DEVELOPMENT_SECRETS.SESSION_SECRET })).toThrow(/SESSION_SECRET: must be set to a secret of its own in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://nabd.example' })).toThrow(/SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET/);
-    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short-but-16-chars' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: DEVELOPMENT_SECRETS.SESSION_SECRET })).toThrow(
+      /SESSION_SECRET: must be set to a secret of its own in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://nabd.example' })).toThrow(
+      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short-but-16-chars' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
     expect(loadConfig(PRODUCTION).isProduction).toBe(true);
   });
 

@@ -106,7 +106,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     }
     const short = (['SESSION_SECRET', 'IDENTITY_SECRET'] as const).filter((name) => values[name].length < 32);
     if (short.length) {
-      throw new ConfigError(`Invalid environment:\n${short.map((name) => `  ${name}: must be at least 32 characters in production`).join('\n')}`);
+      throw new ConfigError(
+        `Invalid environment:\n${short.map((name) => `  ${name}: must be at least 32 characters in production`).join('\n')}`,
+      );
     }
     if (!values.BASE_URL) throw new ConfigError('Invalid environment:\n  BASE_URL: is required in production');
   }

@@ -13,7 +13,10 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
-export async function listen(handler: RequestListener, options: { port: number; logger: Logger; graceMs?: number; onClosed?: () => Promise<void> }): Promise<RunningServer> {
+export async function listen(
+  handler: RequestListener,
+  options: { port: number; logger: Logger; graceMs?: number; onClosed?: () => Promise<void> },
+): Promise<RunningServer> {
   const server = createServer(handler);
   // Behind a load balancer idle sockets must outlive its own keep-alive, or requests meet reset sockets.
   server.keepAliveTimeout = 65_000;

@@ -23,7 +23,10 @@ try {
 
 const site = await createSite(config);
 const running = await listen(site.app, { port: config.port, logger: site.logger, onClosed: () => site.close() });
-site.logger.info({ port: running.port, baseUrl: config.baseUrl, services: config.services, env: config.env }, `Listening on ${config.baseUrl}`);
+site.logger.info(
+  { port: running.port, baseUrl: config.baseUrl, services: config.services, env: config.env },
+  `Listening on ${config.baseUrl}`,
+);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -1,17 +1,16 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Request, Response } from 'express';
 import type { i18n } from 'i18next';
-import { createElement, type ComponentType } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { LayoutContent } from '#views/content.ts';
-import { createFormatter, direction } from '#views/format.ts';
+import { createFormatter, direction, type Locale } from '#views/format.ts';
 import { ErrorPage, type ErrorPageData } from '#views/pages/ErrorPage.tsx';
 import { NotFoundPage, type NotFoundPageData } from '#views/pages/NotFoundPage.tsx';
 import type { FormState } from '#views/site-context.tsx';
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Locale } from '#views/format.ts';
+import type { PageProperties, TrackingContext } from './analytics/tracker.ts';
 import { LAYOUT_QUERY } from './layout-content.ts';
 import type { Csrf } from './middleware/csrf.ts';
 import type { PageContext, PageHead, PageModule } from './page.ts';
-import type { PageProperties } from './analytics/tracker.ts';
 import { LINK_FIELDS } from './pages/content-fragments.ts';
 import type { AssetManifest } from './render/asset-manifest.ts';
 import { renderDocument, renderFragment, type SiteValues } from './render/render-document.tsx';
@@ -63,14 +62,25 @@ export class SiteRenderer {
         services.auth.accessToken(req, (reason) => {
           context.viewer = null;
           // SPEC 8: a failed token refresh signs the visitor out and is tracked with its reason.
-          services.tracker.track('user_login_failed', trackingContext(req, { page_type: 'session', module_name: 'account' }), { provider: 'Default', reason_code: reason }, '1.1');
+          services.tracker.track(
+            'user_login_failed',
+            trackingContext(req, { page_type: 'session', module_name: 'account' }),
+            { provider: 'Default', reason_code: reason },
+            '1.1',
+          );
         }),
     };
     return context;
   }
 
   /** Loads and renders a page; follows the loader's redirect or not-found answer. */
-  async page(context: PageContext, module: PageModule, layout: LayoutName, forms: Record<string, FormState> = {}, status = 200): Promise<void> {
+  async page(
+    context: PageContext,
+    module: PageModule,
+    layout: LayoutName,
+    forms: Record<string, FormState> = {},
+    status = 200,
+  ): Promise<void> {
     const { res } = context;
     const [layoutContent, loaded] = await Promise.all([this.layoutContent(context.locale), module.load(context)]);
     if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
@@ -108,14 +118,20 @@ export class SiteRenderer {
   error(context: PageContext, status: ErrorPageData['status'], error?: unknown): void {
     const data: ErrorPageData = {
       status,
-      retryUrl: context.req.method === 'GET' ? context.urls.current(context.locale) : context.req.get('referer') ?? context.urls.current(context.locale),
+      retryUrl:
+        context.req.method === 'GET'
+          ? context.urls.current(context.locale)
+          : (context.req.get('referer') ?? context.urls.current(context.locale)),
       requestId: String(context.req.id ?? ''),
       detail: this.options.showErrorDetails && error instanceof Error ? (error.stack ?? error.message) : undefined,
     };
     this.send(context, status, {
       layout: 'onboarding',
       layoutContent: null,
-      head: { title: context.t(`errors:${status === 500 ? 'generic' : status === 403 ? 'formExpired' : 'badRequest'}.title`), noIndex: true },
+      head: {
+        title: context.t(`errors:${status === 500 ? 'generic' : status === 403 ? 'formExpired' : 'badRequest'}.title`),
+        noIndex: true,
+      },
       siteTitleSuffix: context.t('brand.name'),
       forms: {},
       page: createElement(ErrorPage, { data }),
@@ -138,7 +154,14 @@ export class SiteRenderer {
   private send(
     context: PageContext,
     status: number,
-    parts: { layout: LayoutName; layoutContent: LayoutContent | null; head: PageHead; forms: Record<string, FormState>; page: React.ReactElement; siteTitleSuffix?: string },
+    parts: {
+      layout: LayoutName;
+      layoutContent: LayoutContent | null;
+      head: PageHead;
+      forms: Record<string, FormState>;
+      page: ReactElement;
+      siteTitleSuffix?: string;
+    },
   ): void {
     const html = renderDocument({
       site: this.siteValues(context, parts.forms),
@@ -171,6 +194,7 @@ export class SiteRenderer {
   }
 }
 
-export function trackingContext(req: Request, page: PageProperties) {
+/** Where an event happens: the page it describes itself as, in the visitor's language and path. */
+export function trackingContext(req: Request, page: PageProperties): TrackingContext {
   return { page, language: req.locale, pageName: localizePath(req.sitePath.split('?')[0]!, req.locale) };
 }

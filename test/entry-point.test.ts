@@ -132,7 +132,12 @@ describe.each([
   {
     as: 'in production, as the container runs it, stops cleanly on SIGTERM (docker stop)',
     signal: 'SIGTERM' as const,
-    environment: (port: number) => ({ NODE_ENV: 'production', BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'info', ...PRODUCTION_SECRETS }),
+    environment: (port: number) => ({
+      NODE_ENV: 'production',
+      BASE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'info',
+      ...PRODUCTION_SECRETS,
+    }),
   },
   {
     as: 'in development, as `npm start` runs it, stops cleanly on SIGINT (Ctrl-C)',

@@ -23,7 +23,10 @@ async function visitor(site: TestSite, path: string) {
 }
 
 const subscriptions = (site: TestSite) =>
-  queryRows<{ email: string; locale: string }>(site.database.db, sql`select email, locale from users.newsletter_subscriptions order by email`);
+  queryRows<{ email: string; locale: string }>(
+    site.database.db,
+    sql`select email, locale from users.newsletter_subscriptions order by email`,
+  );
 
 describe.each(databaseBackends)('the footer newsletter form without JavaScript, on $name', (backend) => {
   let site: TestSite;

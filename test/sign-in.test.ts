@@ -13,12 +13,19 @@ async function signIn(browser: Browser, start = '/account'): Promise<Page> {
   const loginPage = await follow(browser, await browser.get(`${TEST_ORIGIN}${start}`));
   expect(loginPage.url).toMatch(new RegExp(`^${TEST_ORIGIN}/oidc/interaction/`));
   const action = new URL(formAction(loginPage.html, '/login')!, loginPage.url);
-  const submitted = await browser.post(action, { _csrf: fieldValue(loginPage.html, '_csrf')!, email: DEMO_USER.email, password: DEMO_USER.password });
+  const submitted = await browser.post(action, {
+    _csrf: fieldValue(loginPage.html, '_csrf')!,
+    email: DEMO_USER.email,
+    password: DEMO_USER.password,
+  });
   return follow(browser, submitted);
 }
 
 async function sessionRows(site: TestSite) {
-  return queryRows<{ sid: string; data: { auth?: { tokens: Record<string, unknown> } } }>(site.database.db, sql`select sid, data from web.sessions`);
+  return queryRows<{ sid: string; data: { auth?: { tokens: Record<string, unknown> } } }>(
+    site.database.db,
+    sql`select sid, data from web.sessions`,
+  );
 }
 
 describe.each(sessionBackends)('signing in and out through the identity service, $name', ({ redisUrl }) => {

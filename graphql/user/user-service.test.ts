@@ -63,11 +63,21 @@ describe.each(databaseBackends)('the user service on $name', (backend) => {
 
   test('guests may subscribe to the newsletter; an address is kept once, lower-cased', async () => {
     const subscribe = (email: string, token?: string) =>
-      call({ query: 'mutation($input: NewsletterSubscriptionInput!) { subscribeEmailToNewsletter(input: $input) { email newsletter subscribed } }', variables: { input: { email, locale: 'ar' } } }, token);
+      call(
+        {
+          query:
+            'mutation($input: NewsletterSubscriptionInput!) { subscribeEmailToNewsletter(input: $input) { email newsletter subscribed } }',
+          variables: { input: { email, locale: 'ar' } },
+        },
+        token,
+      );
     const guest = await subscribe('Guest@Example.com');
     expect(guest.body.data.subscribeEmailToNewsletter).toEqual({ email: 'guest@example.com', newsletter: 'general', subscribed: true });
     await subscribe('guest@example.com', accessToken);
-    const rows = await queryRows<{ email: string; user_id: string | null }>(database.db, sql`select email, user_id from users.newsletter_subscriptions`);
+    const rows = await queryRows<{ email: string; user_id: string | null }>(
+      database.db,
+      sql`select email, user_id from users.newsletter_subscriptions`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.user_id).toBeTruthy();
   });

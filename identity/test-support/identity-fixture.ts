@@ -59,7 +59,11 @@ export interface SignInAttempt {
 }
 
 /** What the web tier does on "Sign in": an authorization request with PKCE S256, followed to the login page. */
-export async function startSignIn(identity: RunningIdentity, browser: Browser, params: Record<string, string> = {}): Promise<SignInAttempt> {
+export async function startSignIn(
+  identity: RunningIdentity,
+  browser: Browser,
+  params: Record<string, string> = {},
+): Promise<SignInAttempt> {
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();

@@ -11,7 +11,11 @@ class KeepingSink implements AnalyticsSink {
   async close() {}
 }
 
-const context = { page: { page_type: 'event', module_name: 'events', submodule_name: 'event' }, language: 'ar' as const, pageName: '/ar/events/x' };
+const context = {
+  page: { page_type: 'event', module_name: 'events', submodule_name: 'event' },
+  language: 'ar' as const,
+  pageName: '/ar/events/x',
+};
 const tracker = (options: { strict: boolean; production: boolean }, sink = new KeepingSink()) =>
   [new Tracker({ sink, logger: createLogger({ level: 'silent' }), ...options }), sink] as const;
 
@@ -45,9 +49,15 @@ describe('the analytics core (SPEC 4.5, 9.4)', () => {
 
   test('in non-production strict mode a schema violation throws (SPEC 5)', () => {
     const [analytics, sink] = tracker({ strict: true, production: false });
-    expect(() => analytics.track('view_promotion', context, { creative_name: 'x', creative_slot: '1', promotion_name: 'p', promotion_id: '1', items: 'not a list' })).toThrow(
-      TrackingSchemaError,
-    );
+    expect(() =>
+      analytics.track('view_promotion', context, {
+        creative_name: 'x',
+        creative_slot: '1',
+        promotion_name: 'p',
+        promotion_id: '1',
+        items: 'not a list',
+      }),
+    ).toThrow(TrackingSchemaError);
     expect(() => analytics.track('page_viewed', context, { unexpected: true })).toThrow(/unexpected|Unrecognized/);
     expect(sink.events).toEqual([]);
   });

@@ -68,7 +68,10 @@ export class RelyingParty {
   }
 
   /** Exchanges the code the provider sent back for tokens, checking state, nonce and PKCE. */
-  async completeSignIn(callbackUrl: URL, pending: PendingSignIn): Promise<{ sub: string; profile: SignedInSession['profile']; tokens: Tokens }> {
+  async completeSignIn(
+    callbackUrl: URL,
+    pending: PendingSignIn,
+  ): Promise<{ sub: string; profile: SignedInSession['profile']; tokens: Tokens }> {
     const configuration = await this.discover();
     const response = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: pending.codeVerifier,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-export type ParsedForm<Data> =
-  | { ok: true; data: Data }
-  | { ok: false; values: Record<string, string>; errors: Record<string, string> };
+export type ParsedForm<Data> = { ok: true; data: Data } | { ok: false; values: Record<string, string>; errors: Record<string, string> };
 
 /**
  * Validates a submitted form against a zod schema whose messages are locale keys (SPEC 5), and

@@ -1,5 +1,6 @@
-import { localizePath } from '../urls.ts';
 import { notFound, redirect, type PageModule } from '../page.ts';
+import { trackingContext } from '../site-renderer.tsx';
+import { localizePath } from '../urls.ts';
 
 /**
  * SPEC 2.1: the sign-in redirect lands here. The code is exchanged for tokens and the visitor goes
@@ -19,7 +20,7 @@ const accountRedirectingPage: PageModule<null> = {
       if (!/oauth/i.test(reason)) {
         services.tracker.track(
           'user_login_failed',
-          { page: { page_type: 'login', module_name: 'account', submodule_name: 'redirecting' }, language: req.locale, pageName: localizePath('/account/redirecting', req.locale) },
+          trackingContext(req, { page_type: 'login', module_name: 'account', submodule_name: 'redirecting' }),
           { provider: 'Default', reason_code: reason.slice(0, 200) },
           '1.1',
         );

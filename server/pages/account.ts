@@ -19,7 +19,11 @@ const accountPage: PageModule<AccountPageData> = {
     const token = await accessToken();
     if (!token) return redirect(`${urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
     const data = await services.user.query(CURRENT_USER, {}, { accessToken: token });
-    return page(data, { title: t('account:overview.title'), noIndex: true }, { page_type: 'account', module_name: 'account', submodule_name: 'overview' });
+    return page(
+      data,
+      { title: t('account:overview.title'), noIndex: true },
+      { page_type: 'account', module_name: 'account', submodule_name: 'overview' },
+    );
   },
   View: AccountPage,
   actions: {

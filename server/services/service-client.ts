@@ -56,7 +56,11 @@ export class ServiceClient {
 
   constructor(private readonly options: ServiceClientOptions) {
     this.apollo = new ApolloClient({
-      link: new HttpLink({ uri: options.url, fetch: withTimeout(options.fetch, options.timeoutMs ?? 10_000), headers: options.headers ?? {} }),
+      link: new HttpLink({
+        uri: options.url,
+        fetch: withTimeout(options.fetch, options.timeoutMs ?? 10_000),
+        headers: options.headers ?? {},
+      }),
       cache: new InMemoryCache(),
       defaultOptions: { query: { fetchPolicy: 'no-cache' }, mutate: { fetchPolicy: 'no-cache' } },
     });

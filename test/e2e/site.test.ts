@@ -17,20 +17,21 @@ const PAGES = [
 ] as const;
 
 describe('every page at phone and desktop widths, in both languages', () => {
-  test.each(PAGES.flatMap(([name, path]) => (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const))))(
-    '%s (%s) in %s on a %s: no horizontal scroll, screenshot taken',
-    async (name, path, locale, device) => {
-      const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
-      const page = await context.newPage();
-      const response = await page.goto(locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path);
-      expect(response!.status()).toBe(name === 'not-found' ? 404 : 200);
-      await page.evaluate(() => document.fonts.ready);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await screenshot(page, `${name}-${locale}-${device}`);
-      await context.close();
-    },
-  );
+  test.each(
+    PAGES.flatMap(([name, path]) =>
+      (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const)),
+    ),
+  )('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
+    const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
+    const page = await context.newPage();
+    const response = await page.goto(locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path);
+    expect(response!.status()).toBe(name === 'not-found' ? 404 : 200);
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `${name}-${locale}-${device}`);
+    await context.close();
+  });
 });
 
 describe('accessibility', () => {
@@ -39,12 +40,19 @@ describe('accessibility', () => {
   async function violations(page: Page) {
     await page.addScriptTag({ content: await axeSource });
     return page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+      const result = await (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe.run();
       return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     });
   }
 
-  test.each(PAGES.flatMap(([name, path]) => [[name, path], [`${name} (ar)`, `/ar${path === '/' ? '' : path}`]]))('%s has no axe-core violations', async (_name, path) => {
+  test.each(
+    PAGES.flatMap(([name, path]) => [
+      [name, path],
+      [`${name} (ar)`, `/ar${path === '/' ? '' : path}`],
+    ]),
+  )('%s has no axe-core violations', async (_name, path) => {
     // axe is injected as an inline script, which the site's CSP rightly forbids.
     const context = await site.context({ ...DESKTOP, bypassCSP: true });
     const page = await context.newPage();
@@ -91,7 +99,7 @@ describe('the navigation radio player', () => {
     await context.close();
   });
 
-  test('without JavaScript it is the browser\'s own audio control with the stream', async () => {
+  test("without JavaScript it is the browser's own audio control with the stream", async () => {
     const context = await site.context({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/ar');

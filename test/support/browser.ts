@@ -70,8 +70,7 @@ export class Browser {
     const separator = pair.indexOf('=');
     const name = pair.slice(0, separator);
     const value = pair.slice(separator + 1);
-    const attribute = (key: string) =>
-      attributes.find((item) => item.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+    const attribute = (key: string) => attributes.find((item) => item.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
     const path = attribute('path') ?? '/';
     const expires = attribute('expires');
     const removed = attribute('max-age') === '0' || (expires !== undefined && new Date(expires).getTime() <= Date.now()) || value === '';
@@ -88,5 +87,7 @@ export function fieldValue(html: string, name: string): string | undefined {
 
 /** The action of the first form whose action contains `fragment`. */
 export function formAction(html: string, fragment: string): string | undefined {
-  return [...html.matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&')).find((action) => action.includes(fragment));
+  return [...html.matchAll(/<form[^>]*action="([^"]*)"/g)]
+    .map((match) => match[1]!.replaceAll('&amp;', '&'))
+    .find((action) => action.includes(fragment));
 }

@@ -57,7 +57,17 @@ export function Footer({ content }: { content: LayoutContent }) {
                     <li key={partner.id}>
                       {partner.url ? (
                         <SmartLink className="partners__link" href={partner.url}>
-                          {partner.logo ? <img src={partner.logo.url} alt={partner.name} width={partner.logo.width ?? undefined} height={partner.logo.height ?? undefined} loading="lazy" /> : partner.name}
+                          {partner.logo ? (
+                            <img
+                              src={partner.logo.url}
+                              alt={partner.name}
+                              width={partner.logo.width ?? undefined}
+                              height={partner.logo.height ?? undefined}
+                              loading="lazy"
+                            />
+                          ) : (
+                            partner.name
+                          )}
                         </SmartLink>
                       ) : (
                         partner.name

@@ -80,7 +80,11 @@ function MenuEntry({ menu }: { menu: Menu }) {
             <ul className="site-nav__list">
               {menu.currentEvents.map((event) => (
                 <li key={event.slug}>
-                  <a className="site-nav__event" href={urls.route('event', { slug: event.slug })} style={{ '--accent': event.config.colourAccent } as object}>
+                  <a
+                    className="site-nav__event"
+                    href={urls.route('event', { slug: event.slug })}
+                    style={{ '--accent': event.config.colourAccent } as object}
+                  >
                     <span className="site-nav__event-title">{event.title}</span>
                     <span className="site-nav__event-meta">
                       {format.dateRange(event.config.startDatetime, event.config.endDatetime)} · {event.config.city}
