@@ -47,12 +47,14 @@ describe('accessibility', () => {
     });
   }
 
-  test.each(
-    PAGES.flatMap(([name, path]) => [
+  test.each([
+    ...PAGES.flatMap(([name, path]) => [
       [name, path],
       [`${name} (ar)`, `/ar${path === '/' ? '' : path}`],
     ]),
-  )('%s has no axe-core violations', async (_name, path) => {
+    ['the hosted login page', '/account/login'],
+    ['the hosted login page (ar)', '/ar/account/login'],
+  ])('%s has no axe-core violations', async (_name, path) => {
     // axe is injected as an inline script, which the site's CSP rightly forbids.
     const context = await site.context({ ...DESKTOP, bypassCSP: true });
     const page = await context.newPage();
