@@ -20,7 +20,7 @@ describe.each([
     await page.goto(start);
     await page.waitForURL(/\/oidc\/interaction\//);
     expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-    await screenshot(page, `login-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`);
+    await screenshot(page, `login-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
 
     await page.locator('input[name="email"]').fill(DEMO_USER.email);
     await page.locator('input[name="password"]').fill('wrong-password');
@@ -32,7 +32,7 @@ describe.each([
     await page.getByRole('button', { name: signInLabel, exact: true }).click();
     await page.waitForURL(`${site.origin}${start}`);
     await page.getByRole('heading', { name: greeting }).waitFor();
-    await screenshot(page, `account-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`);
+    await screenshot(page, `account-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
 
     await page.getByRole('button', { name: signOutLabel }).first().click();
     if (!javaScriptEnabled) {

@@ -16,7 +16,7 @@ export function Footer({ content }: { content: LayoutContent }) {
           <nav className="site-footer__sections" aria-label={t('footer.navigation')}>
             {footer.sections.map((section) => (
               <section key={section.id} className="site-footer__section">
-                <h2 className="site-footer__heading">{section.title}</h2>
+                <h2 className="label site-footer__heading">{section.title}</h2>
                 <ul className="site-footer__links">
                   {section.items.map((item) => (
                     <li key={item.id}>
@@ -32,7 +32,7 @@ export function Footer({ content }: { content: LayoutContent }) {
           <div className="site-footer__connect">
             {footer.socials.links.length > 0 ? (
               <div className="site-footer__socials">
-                <p className="site-footer__heading" aria-hidden="true">
+                <p className="label site-footer__heading" aria-hidden="true">
                   {t('footer.socials')}
                 </p>
                 <ul className="socials" aria-label={t('footer.socials')}>
@@ -49,7 +49,7 @@ export function Footer({ content }: { content: LayoutContent }) {
             ) : null}
             {footer.partners.length > 0 ? (
               <section className="partners" aria-label={t('footer.partners')}>
-                <p className="site-footer__heading" aria-hidden="true">
+                <p className="label site-footer__heading" aria-hidden="true">
                   {t('footer.partners')}
                 </p>
                 <ul className="partners__list">

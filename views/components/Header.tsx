@@ -76,7 +76,7 @@ function MenuEntry({ menu }: { menu: Menu }) {
       <div className={menu.kind === 'events' || menu.kind === 'lineup' ? 'site-nav__panel site-nav__panel--events' : 'site-nav__panel'}>
         {menu.kind === 'events' || menu.kind === 'lineup' ? (
           <section className="site-nav__section" aria-label={t('header.currentEvents')}>
-            <h2 className="site-nav__heading">{t('header.currentEvents')}</h2>
+            <h2 className="label site-nav__heading">{t('header.currentEvents')}</h2>
             <ul className="site-nav__list">
               {menu.currentEvents.map((event) => (
                 <li key={event.slug}>
@@ -97,7 +97,7 @@ function MenuEntry({ menu }: { menu: Menu }) {
         ) : null}
         {menu.kind === 'events' && menu.pastEvents.length > 0 ? (
           <section className="site-nav__section" aria-label={t('header.pastEvents')}>
-            <h2 className="site-nav__heading">{t('header.pastEvents')}</h2>
+            <h2 className="label site-nav__heading">{t('header.pastEvents')}</h2>
             <ul className="site-nav__list">
               {menu.pastEvents.map((event) => (
                 <li key={event.slug}>

@@ -64,8 +64,24 @@ export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
 
 const SCREENSHOTS = fromRoot('test-results', 'screenshots');
 
-/** Saves a full-page screenshot under test-results/screenshots for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot under test-results/screenshots for people to look at, after
+ * scrolling through the page so that lazy images below the fold are there too (without
+ * JavaScript the browser loads them at once, and nothing could scroll anyway).
+ */
+export async function screenshot(page: Page, name: string, options: { javaScriptEnabled?: boolean } = {}): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
+  if (options.javaScriptEnabled !== false) await scrollThrough(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
 }
