@@ -39,17 +39,22 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files, or `memory://` for a throw-away database. */
   dataDir: string;
+  /** Called with each statement drizzle sends: tests count round trips with it. */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  return options.url ? openPostgres(options.url, logger) : openPglite(options.dataDir, logger);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+type QueryLogger = { logQuery(sql: string): void } | undefined;
+
+async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePostgres(pool) as unknown as Database;
+  const db = drizzlePostgres(pool, logger ? { logger } : {}) as unknown as Database;
   await pool.query('select 1');
   return {
     db,
@@ -77,10 +82,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, logger: QueryLogger): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client) as unknown as Database;
+  const db = drizzlePglite(client, logger ? { logger } : {}) as unknown as Database;
   return {
     db,
     engine: 'pglite',

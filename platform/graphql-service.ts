@@ -1,19 +1,20 @@
 import express, { type Request, type Router } from 'express';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import type { ApolloServerOptionsWithTypeDefs } from '@apollo/server';
 import type { Logger } from './logger.ts';
 
 export interface GraphQLServiceOptions<Context extends BaseContext> {
   name: string;
-  typeDefs: string;
+  typeDefs: string | string[];
   resolvers: ApolloServerOptionsWithTypeDefs<Context>['resolvers'];
   /** Builds the per-request context; throw `unauthorized()` to answer 401. */
   context: (req: Request) => Promise<Context>;
   production: boolean;
   logger: Logger;
   plugins?: ApolloServerPlugin<Context>[];
+  validationRules?: ValidationRule[];
 }
 
 export interface GraphQLService {
@@ -44,6 +45,7 @@ export async function createGraphQLService<Context extends BaseContext>(options:
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: !options.production,
     plugins: [reportUnexpectedErrors(options.logger.child({ service: options.name })), ...(options.plugins ?? [])],
+    validationRules: options.validationRules ?? [],
     formatError(formatted, error) {
       const original = (error as GraphQLError | undefined)?.originalError;
       // Unexpected failures are logged in full by the plugin below and reach the caller masked.

@@ -68,7 +68,7 @@ const clientOptions: esbuild.BuildOptions = {
 
 const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
-  entryPoints: { main: 'server/main.ts' },
+  entryPoints: { main: 'server/main.ts', 'content-cli': 'scripts/content-cli.ts' },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   platform: 'node',

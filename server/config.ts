@@ -9,6 +9,7 @@ import { z } from 'zod';
 export const DEVELOPMENT_SECRETS = {
   SESSION_SECRET: 'development-session-secret-change-me',
   CONTENT_API_TOKEN: 'dev-content-token',
+  CONTENT_PREVIEW_TOKEN: 'dev-content-preview-token',
   OIDC_CLIENT_SECRET: 'development-oidc-client-secret',
   IDENTITY_SECRET: 'development-identity-secret-change-me',
 } as const;
@@ -50,6 +51,8 @@ const environmentSchema = z.object({
     }),
   CONTENT_API_URL: optionalUrl,
   CONTENT_API_TOKEN: z.string().min(8).default(DEVELOPMENT_SECRETS.CONTENT_API_TOKEN),
+  /** SPEC 1, 6: the credential for which the content service includes drafts (preview mode). */
+  CONTENT_PREVIEW_TOKEN: z.string().min(8).default(DEVELOPMENT_SECRETS.CONTENT_PREVIEW_TOKEN),
   USER_API_URL: optionalUrl,
   IDENTITY_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().min(1).default('website'),
@@ -75,7 +78,7 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   services: ServiceName[];
-  content: { url: string | undefined; token: string };
+  content: { url: string | undefined; token: string; previewToken: string };
   user: { url: string | undefined };
   identity: { issuerUrl: string | undefined; secret: string; clientId: string; clientSecret: string };
   analyticsStrict: boolean;
@@ -125,7 +128,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionSecret: values.SESSION_SECRET,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
     services: values.SERVICES,
-    content: { url: values.CONTENT_API_URL, token: values.CONTENT_API_TOKEN },
+    content: { url: values.CONTENT_API_URL, token: values.CONTENT_API_TOKEN, previewToken: values.CONTENT_PREVIEW_TOKEN },
     user: { url: values.USER_API_URL },
     identity: {
       issuerUrl: values.IDENTITY_ISSUER_URL,

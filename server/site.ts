@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { createContentService } from '#graphql/content/service.ts';
+import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
@@ -16,11 +16,15 @@ import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
 import { loadAssetManifest } from './render/asset-manifest.ts';
+import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { openSessionStore } from './session/session-store.ts';
 import { SiteRenderer } from './site-renderer.tsx';
 import { localizePath } from './urls.ts';
+
+/** How often the web tier asks whether content changed (and drops its cached answers if so). */
+const CONTENT_VERSION_CHECK_MS = 5000;
 
 /** The audience of the access tokens the identity service issues for the product's APIs. */
 export const API_AUDIENCE = 'urn:nabd:api';
@@ -32,6 +36,8 @@ export interface Site {
   database: DatabaseHandle;
   /** What the analytics sandbox received (tests and developers read it). */
   analytics: SandboxAnalyticsSink | undefined;
+  /** The web tier's content cache watch: `check()` makes it notice an import at once. */
+  contentFreshness: ContentFreshness | undefined;
   readiness(): Promise<Readiness>;
   /** Stops background work, flushes analytics and closes every connection. */
   close(): Promise<void>;
@@ -94,12 +100,15 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     const content = await createContentService({
       database,
       token: config.content.token,
+      previewToken: config.content.previewToken,
       production,
       logger: logger.child({ service: 'content' }),
       contentFolder: fromRoot('content'),
+      mediaDir: path.join(publicDir, 'media'),
+      imageCacheDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'image-cache'),
       ...(options.clock ? { clock: options.clock } : {}),
     });
-    services.push({ path: '/graphql/content', handler: content.router });
+    services.push({ path: '/graphql/content', handler: content.router }, { path: '/images', handler: content.images });
     contentFetch = createInProcessFetch(express().use('/graphql/content', content.router));
     closers.push(() => content.stop());
   }
@@ -118,6 +127,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   }
 
   let web: AppParts['web'];
+  let contentFreshness: ContentFreshness | undefined;
   let analytics: SandboxAnalyticsSink | undefined;
   let sessionPing: (() => Promise<void>) | undefined;
   if (runs.has('web')) {
@@ -137,15 +147,22 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       postLogoutRedirectUri: (locale) => `${config.baseUrl}${localizePath('/account/login', locale)}`,
       fetch: identityFetch,
     });
+    // SPEC 9.3: the shortest stale time; kept 24 hours, so pages outlive a content outage.
+    const contentCache = new QueryCache({ maxEntries: 2000, keepMs: 24 * 60 * 60 * 1000 });
+    const content = new ServiceClient({
+      name: 'content',
+      url: config.content.url ?? `${config.baseUrl}/graphql/content`,
+      fetch: contentFetch ?? fetch,
+      // Pages leave out what a broken reference would break rather than failing (SPEC 7.1).
+      headers: { authorization: `Bearer ${config.content.token}`, [CONTENT_HEADERS.excludeInvalid]: 'true' },
+      previewHeaders: { authorization: `Bearer ${config.content.previewToken}`, [CONTENT_HEADERS.includeDrafts]: 'true' },
+      cache: { store: contentCache, staleMs: 30_000 },
+    });
+    contentFreshness = new ContentFreshness(content, contentCache, logger);
+    contentFreshness.start(CONTENT_VERSION_CHECK_MS);
+    closers.push(() => contentFreshness!.stop());
     const siteServices = {
-      content: new ServiceClient({
-        name: 'content',
-        url: config.content.url ?? `${config.baseUrl}/graphql/content`,
-        fetch: contentFetch ?? fetch,
-        headers: { authorization: `Bearer ${config.content.token}` },
-        // SPEC 9.3: the shortest stale time; kept 24 hours, so pages outlive a content outage.
-        cache: { store: new QueryCache({ maxEntries: 2000, keepMs: 24 * 60 * 60 * 1000 }), staleMs: 30_000 },
-      }),
+      content,
       user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
       auth: new SessionAuth(relyingParty),
       tracker,
@@ -188,6 +205,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     logger,
     database,
     analytics,
+    contentFreshness,
     readiness,
     async close() {
       for (const close of closers.reverse()) await close();

@@ -11,6 +11,7 @@ import { importContent } from './import-content.ts';
 import { createContentService } from './service.ts';
 
 const TOKEN = 'test-content-token';
+const PREVIEW_TOKEN = 'test-preview-token';
 
 describe.each(databaseBackends)('the content service on $name', (backend) => {
   let target: Awaited<ReturnType<typeof backend.create>>;
@@ -24,6 +25,7 @@ describe.each(databaseBackends)('the content service on $name', (backend) => {
     const service = await createContentService({
       database,
       token: TOKEN,
+      previewToken: PREVIEW_TOKEN,
       production: false,
       logger: createLogger({ level: 'silent' }),
       contentFolder: fromRoot('content'),
@@ -108,7 +110,7 @@ describe('importing the content files', () => {
     folder = await mkdtemp(path.join(tmpdir(), 'nabd-content-'));
     await cp(fromRoot('content'), folder, { recursive: true });
     database = await openDatabase({ dataDir: 'memory://' });
-    await createContentService({ database, token: TOKEN, production: false, logger: createLogger({ level: 'silent' }), contentFolder: folder });
+    await createContentService({ database, token: TOKEN, previewToken: PREVIEW_TOKEN, production: false, logger: createLogger({ level: 'silent' }), contentFolder: folder });
   });
   afterAll(async () => {
     await database.close();

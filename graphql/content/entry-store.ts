@@ -1,80 +1,141 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#platform/database.ts';
-import { entries, type Locale } from './tables.ts';
+import DataLoader from 'dataloader';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '#platform/database.ts';
+import { FALLBACK_TYPES } from './content-files.ts';
+import type { Locale } from './tables.ts';
 
-export interface Entry<Fields = Record<string, unknown>> {
-  id: string;
-  type: string;
-  slug: string | null;
-  locale: Locale;
-  fields: Fields;
-  publishedAt: string | null;
+/** Which content a request sees: an environment, and drafts only in preview (SPEC 1, 6, 7.1). */
+export interface ContentScope {
+  environment: string;
+  preview: boolean;
 }
+
+
+/** A record as resolvers see it: its fields, plus who it is and in which language it was read. */
+export type Entry<Fields = Record<string, unknown>> = Fields & {
+  id: string;
+  slug: string | null;
+  publishedAt: string | null;
+  __type: string;
+  __locale: Locale;
+};
 
 export interface ListOptions {
   where?: SQL | undefined;
-  orderBy?: SQL[];
+  orderBy?: SQL | undefined;
   first: number;
   skip: number;
 }
 
+interface Row {
+  id: string;
+  type: string;
+  slug: string | null;
+  locale: Locale;
+  fields: Record<string, unknown>;
+  published_at: string | Date | null;
+  total?: number | string;
+}
+
+/** A text field inside an entry's JSON fields (`e.fields -> 'config' ->> 'city'`), for filters and ordering. */
+export function field(...path: string[]): SQL<string> {
+  const last = path.at(-1)!;
+  let expression = sql`e.fields`;
+  for (const key of path.slice(0, -1)) expression = sql`${expression} -> ${key}`;
+  return sql<string>`(${expression} ->> ${last})`;
+}
+
+/** The id an entry's reference field points to (`{ "ref": id }`). */
+export const refField = (name: string): SQL<string> => sql<string>`(e.fields -> ${name} ->> 'ref')`;
+
+/** Entries whose reference list `name` contains `id`. */
+export const refersTo = (name: string, id: string): SQL => sql`e.fields -> ${name} @> ${JSON.stringify([{ ref: id }])}::jsonb`;
+
 /**
- * Reads entries of one content environment. Visitors see published versions only; the drafts
- * of the preview mode (issue: content service) build on the `version` column.
+ * Reads the entries one request may see. Every read picks, per record, the version (the draft in
+ * preview, else the published one) and the locale (English where SPEC 9.1 allows falling back), in
+ * one statement; references are batched per request, so a page's query costs a fixed number of
+ * round trips however long its lists are.
  */
 export class EntryStore {
+  private readonly byId = new Map<Locale, DataLoader<string, Entry | null>>();
+
   constructor(
     private readonly db: Database,
-    private readonly environment = 'main',
+    readonly scope: ContentScope,
   ) {}
 
-  async findBySlug<Fields>(type: string, locale: Locale, slug: string): Promise<Entry<Fields> | null> {
-    const rows = await this.db
-      .select()
-      .from(entries)
-      .where(and(this.visible(type, locale), eq(entries.slug, slug)))
-      .limit(1);
-    return (rows[0] as Entry<Fields> | undefined) ?? null;
+  /** The rows visible to this request, one per record: a subquery aliased `e`. */
+  private visible(types: string[] | null, locale: Locale, ids?: string[]): SQL {
+    const versions = this.scope.preview ? sql`('published', 'draft')` : sql`('published')`;
+    const typeFilter = types ? sql`and type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})` : sql``;
+    const idFilter = ids ? sql`and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+    const fallback = sql`(${sql.join(FALLBACK_TYPES.map((type) => sql`${type}`), sql`, `)})`;
+    return sql`(
+      select distinct on (id) id, type, slug, locale, fields, published_at
+      from content.entries
+      where environment = ${this.scope.environment}
+        and version in ${versions}
+        and (locale = ${locale} or (locale = 'en' and type in ${fallback}))
+        ${typeFilter} ${idFilter}
+      order by id, (locale = ${locale}) desc, (version = 'draft') desc
+    ) as e`;
   }
 
-  /** A type with a single record per locale: navigation, footer, global config, home page... */
-  async findSingleton<Fields>(type: string, locale: Locale): Promise<Entry<Fields> | null> {
-    const rows = await this.db.select().from(entries).where(this.visible(type, locale)).limit(1);
-    return (rows[0] as Entry<Fields> | undefined) ?? null;
+  async one<Fields = Record<string, unknown>>(type: string | string[], locale: Locale, where?: SQL): Promise<Entry<Fields> | null> {
+    const rows = await queryRows<Row>(
+      this.db,
+      sql`select e.* from ${this.visible(Array.isArray(type) ? type : [type], locale)} ${where ? sql`where ${where}` : sql``} limit 1`,
+    );
+    return rows[0] ? toEntry<Fields>(rows[0], locale) : null;
   }
 
-  async list<Fields>(type: string, locale: Locale, options: ListOptions): Promise<{ total: number; items: Entry<Fields>[] }> {
-    const where = and(this.visible(type, locale), options.where);
-    const rows = await this.db
-      .select({ entry: entries, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(entries)
-      .where(where)
-      .orderBy(...(options.orderBy ?? [asc(entries.id)]))
-      .limit(options.first)
-      .offset(options.skip);
+  bySlug<Fields = Record<string, unknown>>(type: string | string[], locale: Locale, slug: string, where?: SQL): Promise<Entry<Fields> | null> {
+    return this.one<Fields>(type, locale, where ? sql`e.slug = ${slug} and ${where}` : sql`e.slug = ${slug}`);
+  }
+
+  async list<Fields = Record<string, unknown>>(type: string | string[], locale: Locale, options: ListOptions): Promise<{ total: number; items: Entry<Fields>[] }> {
+    const where = options.where ? sql`where ${options.where}` : sql``;
+    const rows = await queryRows<Row>(
+      this.db,
+      sql`select e.*, count(*) over () as total from ${this.visible(Array.isArray(type) ? type : [type], locale)} ${where}
+          order by ${options.orderBy ?? sql`e.id`}, e.id limit ${options.first} offset ${options.skip}`,
+    );
     if (rows.length === 0 && options.skip > 0) {
-      const [counted] = await this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(entries).where(where);
-      return { total: counted?.total ?? 0, items: [] };
+      const [counted] = await queryRows<{ total: number }>(
+        this.db,
+        sql`select count(*)::int as total from ${this.visible(Array.isArray(type) ? type : [type], locale)} ${where}`,
+      );
+      return { total: Number(counted?.total ?? 0), items: [] };
     }
-    return { total: rows[0]?.total ?? 0, items: rows.map((row) => row.entry as Entry<Fields>) };
+    return { total: Number(rows[0]?.total ?? 0), items: rows.map((row) => toEntry<Fields>(row, locale)) };
   }
 
-  private visible(type: string, locale: Locale): SQL {
-    return and(
-      eq(entries.environment, this.environment),
-      eq(entries.type, type),
-      eq(entries.locale, locale),
-      eq(entries.version, 'published'),
-    )!;
+  /** Everything of some types, without paging: small sets (stages of an event, categories...). */
+  async all<Fields = Record<string, unknown>>(type: string | string[], locale: Locale, where?: SQL, orderBy?: SQL): Promise<Entry<Fields>[]> {
+    return (await this.list<Fields>(type, locale, { where, orderBy, first: 10_000, skip: 0 })).items;
+  }
+
+  /** Records by id, whatever their type; batched per request and locale. */
+  load<Fields = Record<string, unknown>>(id: string, locale: Locale): Promise<Entry<Fields> | null> {
+    let loader = this.byId.get(locale);
+    if (!loader) {
+      loader = new DataLoader<string, Entry | null>(async (ids) => {
+        const rows = await queryRows<Row>(this.db, sql`select e.* from ${this.visible(null, locale, [...ids])}`);
+        const found = new Map(rows.map((row) => [row.id, toEntry(row, locale)]));
+        return ids.map((id) => found.get(id) ?? null);
+      });
+      this.byId.set(locale, loader);
+    }
+    return loader.load(id) as Promise<Entry<Fields> | null>;
+  }
+
+  async loadMany<Fields = Record<string, unknown>>(ids: string[], locale: Locale): Promise<(Entry<Fields> | null)[]> {
+    return Promise.all(ids.map((id) => this.load<Fields>(id, locale)));
   }
 }
 
-/** A text field inside an entry's JSON fields, for filtering and ordering. */
-export function field(path: string[]): SQL<string> {
-  const [first, ...rest] = path;
-  let expression = sql`${entries.fields}`;
-  for (const key of rest.length ? [first!, ...rest.slice(0, -1)] : []) expression = sql`${expression}->${key}`;
-  return sql<string>`(${expression}->>${rest.length ? rest.at(-1)! : first!})`;
+function toEntry<Fields>(row: Row, locale: Locale): Entry<Fields> {
+  const publishedAt = row.published_at ? new Date(row.published_at).toISOString() : null;
+  return { ...(row.fields as Fields), id: row.id, slug: row.slug, publishedAt, __type: row.type, __locale: locale };
 }
-
-export { asc, desc };

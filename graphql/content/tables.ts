@@ -1,4 +1,4 @@
-import { index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const contentSchema = pgSchema('content');
 
@@ -24,3 +24,21 @@ export const entries = contentSchema.table(
     index('entries_by_type_and_slug').on(table.environment, table.type, table.locale, table.version, table.slug),
   ],
 );
+
+export const assets = contentSchema.table('assets', {
+  path: text('path').primaryKey(),
+  mimeType: text('mime_type').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  blurDataUrl: text('blur_data_url'),
+  contentHash: text('content_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+export const imports = contentSchema.table('imports', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  environment: text('environment').notNull(),
+  written: integer('written').notNull(),
+  removed: integer('removed').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

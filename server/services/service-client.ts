@@ -30,6 +30,8 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Answers to anonymous queries are kept here for `staleMs` (SPEC 9.3); none when absent. */
   cache?: { store: QueryCache; staleMs: number };
+  /** Headers that replace the usual ones in preview mode (the preview credential, include drafts). */
+  previewHeaders?: Record<string, string>;
 }
 
 export interface CallOptions {
@@ -37,6 +39,10 @@ export interface CallOptions {
   accessToken?: string | undefined;
   /** How long this query's answer may be served from the cache, overriding the client's default. */
   staleMs?: number;
+  /** Ask the service now, never the cache. */
+  fresh?: boolean;
+  /** SPEC 1, 6: editors' preview mode: drafts included, nothing cached. */
+  preview?: boolean;
 }
 
 /** Queries are module constants: their identity names them in cache keys without printing them. */
@@ -72,7 +78,7 @@ export class ServiceClient {
     options: CallOptions = {},
   ): Promise<Data> {
     const cache = this.options.cache;
-    if (!cache || options.accessToken) return this.fetchQuery(query, variables, options);
+    if (!cache || options.accessToken || options.fresh || options.preview) return this.fetchQuery(query, variables, options);
     const key = `${documentId(query)}:${JSON.stringify(variables)}`;
     return cache.store.get(key, options.staleMs ?? cache.staleMs, () => this.fetchQuery(query, variables, options));
   }
@@ -83,11 +89,15 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<Data> {
     try {
-      const result = await this.apollo.query({ query, variables, context: { headers: authorization(options) } });
+      const result = await this.apollo.query({ query, variables, context: { headers: this.headersFor(options) } });
       return result.data as Data;
     } catch (error) {
       throw this.toServiceError(error);
     }
+  }
+
+  private headersFor(options: CallOptions): Record<string, string> {
+    return { ...(options.preview ? this.options.previewHeaders : {}), ...authorization(options) };
   }
 
   async mutate<Data, Variables extends OperationVariables>(
@@ -96,7 +106,7 @@ export class ServiceClient {
     options: CallOptions = {},
   ): Promise<Data> {
     try {
-      const result = await this.apollo.mutate({ mutation, variables, context: { headers: authorization(options) } });
+      const result = await this.apollo.mutate({ mutation, variables, context: { headers: this.headersFor(options) } });
       return result.data as Data;
     } catch (error) {
       throw this.toServiceError(error);

@@ -1,0 +1,77 @@
+import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { httpError } from './graphql-service.ts';
+
+/**
+ * Rejects operations nested deeper than `maxDepth` fields (fragments followed), before any
+ * resolver runs: a bounded query cannot make the service walk references forever.
+ */
+export function depthLimit(maxDepth: number): ValidationRule {
+  return (context) => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const definition of context.getDocument().definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    }
+    const depthOf = (selectionSet: SelectionSetNode | undefined, seen: Set<string>): number => {
+      if (!selectionSet) return 0;
+      let deepest = 0;
+      for (const selection of selectionSet.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (selection.name.value.startsWith('__')) continue;
+          deepest = Math.max(deepest, 1 + depthOf(selection.selectionSet, seen));
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          deepest = Math.max(deepest, depthOf(selection.selectionSet, seen));
+        } else {
+          const name = selection.name.value;
+          const fragment = fragments.get(name);
+          if (fragment && !seen.has(name)) deepest = Math.max(deepest, depthOf(fragment.selectionSet, new Set(seen).add(name)));
+        }
+      }
+      return deepest;
+    };
+    return {
+      OperationDefinition(node) {
+        const depth = depthOf(node.selectionSet, new Set());
+        if (depth > maxDepth) {
+          context.reportError(
+            new GraphQLError(`The query is ${depth} levels deep; at most ${maxDepth} are allowed.`, { nodes: [node as ASTNode] }),
+          );
+        }
+      },
+    };
+  };
+}
+
+/** Fields with a `first` argument return that many items: their children count that many times. */
+const pagedListEstimator: ComplexityEstimator = ({ args, childComplexity }) =>
+  typeof args.first === 'number' ? 1 + Math.max(args.first, 1) * childComplexity : undefined;
+
+/**
+ * Estimates an operation's cost from its fields and page sizes once its variables are known, and
+ * refuses it with 400 when it is above `maximum`.
+ */
+export function costLimit<Context extends BaseContext>(maximum: number): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart({ schema }) {
+      return {
+        async didResolveOperation({ request, document }) {
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: document,
+              variables: request.variables ?? {},
+              ...(request.operationName ? { operationName: request.operationName } : {}),
+              estimators: [pagedListEstimator, simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch (error) {
+            // Variables that do not fit the operation: the caller's mistake, said as such.
+            throw httpError(400, (error as Error).message, 'BAD_USER_INPUT');
+          }
+          if (cost > maximum) throw httpError(400, `The query costs ${cost}; at most ${maximum} is allowed.`, 'QUERY_TOO_COSTLY');
+        },
+      };
+    },
+  };
+}
