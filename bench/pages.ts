@@ -79,6 +79,7 @@ try {
     // Fresh secrets each run: production refuses the development ones.
     SESSION_SECRET: secret(),
     CONTENT_API_TOKEN: secret(),
+    CONTENT_PREVIEW_TOKEN: secret(),
     OIDC_CLIENT_SECRET: secret(),
     IDENTITY_SECRET: secret(),
   });

@@ -5,6 +5,7 @@ const PRODUCTION = {
   BASE_URL: 'https://nabd.example',
   SESSION_SECRET: 'x'.repeat(40),
   CONTENT_API_TOKEN: 'a-real-content-token',
+  CONTENT_PREVIEW_TOKEN: 'a-real-content-preview-token',
   OIDC_CLIENT_SECRET: 'a-real-oidc-client-secret',
   IDENTITY_SECRET: 'y'.repeat(40),
 };
@@ -33,7 +34,7 @@ describe('configuration from the environment', () => {
       /SESSION_SECRET: must be set to a secret of its own in production/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://nabd.example' })).toThrow(
-      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET/,
+      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*CONTENT_PREVIEW_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET/,
     );
     expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short-but-16-chars' })).toThrow(
       /SESSION_SECRET: must be at least 32 characters/,

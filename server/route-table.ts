@@ -104,11 +104,16 @@ export type RouteId = keyof typeof ROUTES;
  * Where a content page reference points (SPEC 2.1: records map to pages). Custom block and text
  * pages resolve to their collection plus their own slug.
  */
-export const PAGE_REFERENCE_ROUTES: Record<string, { route: RouteId; slugParam?: string }> = {
+export const PAGE_REFERENCE_ROUTES: Record<string, { route: RouteId; slugParam?: string; collectionParam?: string }> = {
   home: { route: 'home' },
   eventsOverview: { route: 'events' },
   eventsCalendar: { route: 'eventsCalendar' },
   event: { route: 'event', slugParam: 'slug' },
+  eventCustomPage: { route: 'eventCustomPage', collectionParam: 'slug', slugParam: 'eventCustomPageSlug' },
+  lineup: { route: 'lineup', slugParam: 'slug' },
+  tickets: { route: 'tickets', slugParam: 'eventSlug' },
+  programDay: { route: 'programDay', slugParam: 'slug' },
+  programNite: { route: 'programNite', slugParam: 'slug' },
   radio: { route: 'radio' },
   podcast: { route: 'podcast', slugParam: 'slug' },
   records: { route: 'records' },

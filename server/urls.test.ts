@@ -23,6 +23,10 @@ describe('URLs (SPEC 2.1, 2.2)', () => {
     expect(pathForPageReference({ entityType: 'eventsOverview' })).toBe('/events');
     expect(pathForPageReference({ entityType: 'customBlockPage', slug: 'summer', collection: 'campaigns' })).toBe('/campaigns/summer');
     expect(pathForPageReference({ entityType: 'event' })).toBeUndefined();
+    expect(pathForPageReference({ entityType: 'eventCustomPage', collection: 'nabd-festival-2026', slug: 'getting-there' })).toBe(
+      '/events/nabd-festival-2026/getting-there',
+    );
+    expect(pathForPageReference({ entityType: 'tickets', slug: 'nabd-festival-2026' })).toBe('/events/nabd-festival-2026/tickets');
   });
 
   test('link records use their own URL when they have one', () => {

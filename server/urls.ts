@@ -50,8 +50,10 @@ export function delocalizePath(path: string): { locale: Locale; path: string } {
 export function pathForPageReference(reference: PageReference): string | undefined {
   const target = PAGE_REFERENCE_ROUTES[reference.entityType];
   if (target) {
-    if (target.slugParam && !reference.slug) return undefined;
-    const params = target.slugParam ? { [target.slugParam]: reference.slug! } : {};
+    if ((target.slugParam && !reference.slug) || (target.collectionParam && !reference.collection)) return undefined;
+    const params: Record<string, string> = {};
+    if (target.slugParam) params[target.slugParam] = reference.slug!;
+    if (target.collectionParam) params[target.collectionParam] = reference.collection!;
     return generatePath(ROUTES[target.route].path, params);
   }
   // Custom block and text pages: an optional collection slug, then the record's slug.

@@ -19,6 +19,7 @@ const ENTRY_POINT = fromRoot('dist', 'server', 'main.js');
 const PRODUCTION_SECRETS = {
   SESSION_SECRET: 'entry-point-test-session-secret-0123456789',
   CONTENT_API_TOKEN: 'entry-point-test-content-token',
+  CONTENT_PREVIEW_TOKEN: 'entry-point-test-content-preview-token',
   OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret',
   IDENTITY_SECRET: 'entry-point-test-identity-secret-0123456789',
 };
@@ -183,7 +184,7 @@ describe('a bad environment stops the server before it touches any data', () => 
     {
       problem: 'production with the development secrets',
       environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example' },
-      named: ['SESSION_SECRET', 'CONTENT_API_TOKEN', 'OIDC_CLIENT_SECRET', 'IDENTITY_SECRET'],
+      named: ['SESSION_SECRET', 'CONTENT_API_TOKEN', 'CONTENT_PREVIEW_TOKEN', 'OIDC_CLIENT_SECRET', 'IDENTITY_SECRET'],
     },
     {
       problem: 'production without its public address',

@@ -1,9 +1,13 @@
 import request from 'supertest';
+import { contentRecords } from './support/content-records.ts';
+import { decoded } from './support/html.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
 
 let site: TestSite;
+let record: Awaited<ReturnType<typeof contentRecords>>;
 beforeAll(async () => {
   site = await startTestSite();
+  record = await contentRecords();
 });
 afterAll(() => site.close());
 
@@ -11,18 +15,19 @@ const get = (path: string) => request(site.app).get(path);
 
 describe('pages in both languages', () => {
   test.each([
-    ['/', 'en', 'ltr', 'Live music, festivals and culture | Nabd'],
-    ['/ar', 'ar', 'rtl', 'موسيقى حية ومهرجانات وثقافة | نبض'],
-    ['/events', 'en', 'ltr', 'Events | Nabd'],
-    ['/ar/events', 'ar', 'rtl', 'الفعاليات | نبض'],
-    ['/events/nabd-festival-2026', 'en', 'ltr', 'Nabd Festival 2026 | Nabd'],
-    ['/ar/events/nabd-festival-2026', 'ar', 'rtl', 'مهرجان نبض 2026 | نبض'],
-  ])('%s renders in its language with the site title suffix', async (path, lang, dir, title) => {
+    ['/', 'en', 'ltr', 'page-home'],
+    ['/ar', 'ar', 'rtl', 'page-home'],
+    ['/events', 'en', 'ltr', 'page-events-overview'],
+    ['/ar/events', 'ar', 'rtl', 'page-events-overview'],
+    ['/events/nabd-festival-2026', 'en', 'ltr', 'event-nabd-festival-2026'],
+    ['/ar/events/nabd-festival-2026', 'ar', 'rtl', 'event-nabd-festival-2026'],
+  ] as const)('%s renders in its language, titled with its SEO title and the site title suffix', async (path, lang, dir, id) => {
     const response = await get(path);
     expect(response.status).toBe(200);
     expect(response.type).toBe('text/html');
     expect(response.text).toContain(`<html lang="${lang}" dir="${dir}">`);
-    expect(response.text).toContain(`<title>${title}</title>`);
+    const suffix = record('global-config', lang).siteTitleSuffix;
+    expect(decoded(response.text)).toContain(`<title>${record(id, lang).seo.title} | ${suffix}</title>`);
   });
 
   test('the head names the canonical URL without a trailing slash and both language versions', async () => {
@@ -83,8 +88,8 @@ describe('content on the pages', () => {
   });
 
   test('event dates are shown in Riyadh time with Latin digits in Arabic (SPEC 9.1)', async () => {
-    expect((await get('/events/nabd-festival-2026')).text).toContain('10\u2009–\u200913 Dec 2026');
-    expect((await get('/ar/events/nabd-festival-2026')).text).toContain('10–13 ديسمبر 2026');
+    expect((await get('/events/nabd-festival-2026')).text).toContain('10\u2009–\u200912 Dec 2026');
+    expect((await get('/ar/events/nabd-festival-2026')).text).toContain('10–12 ديسمبر 2026');
   });
 
   test('an unlisted event has its page, kept out of search engines', async () => {

@@ -8,6 +8,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'a-production-session-secret-of-some-length',
   CONTENT_API_TOKEN: 'a-production-content-token',
+  CONTENT_PREVIEW_TOKEN: 'a-production-content-preview-token',
   OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret',
   IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
 };

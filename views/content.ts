@@ -2,9 +2,12 @@
 
 export interface Asset {
   url: string;
+  /** Base of the responsive variants: append `?w=<width>`. */
+  responsiveUrl?: string | null;
   alt?: string | null;
   width?: number | null;
   height?: number | null;
+  blurDataUrl?: string | null;
 }
 
 export interface PageReference {

@@ -36,6 +36,17 @@ export function wavFile(samples: Float32Array, sampleRate = SAMPLE_RATE, gain = 
 const TAU = Math.PI * 2;
 const midi = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
+/** A sine by table lookup, for speed: the build renders a few million samples. */
+const TABLE_SIZE = 4096;
+const SINE_TABLE = Float64Array.from({ length: TABLE_SIZE + 1 }, (_, index) => Math.sin((TAU * index) / TABLE_SIZE));
+function sin(radians: number): number {
+  let position = (radians / TAU) * TABLE_SIZE;
+  position -= Math.floor(position / TABLE_SIZE) * TABLE_SIZE;
+  const index = position | 0;
+  const a = SINE_TABLE[index]!;
+  return a + (SINE_TABLE[index + 1]! - a) * (position - index);
+}
+
 /** A buffer that notes are mixed into; `wrap` makes it circular (loops), otherwise notes are cut at the end. */
 class Track {
   readonly samples: Float32Array;
@@ -70,7 +81,7 @@ class Track {
 }
 
 // Voices: each a function of time since the note began.
-const kick = (t: number) => Math.sin(TAU * (50 * t + (120 / 30) * (1 - Math.exp(-t * 30)))) * Math.exp(-t * 8);
+const kick = (t: number) => sin(TAU * (50 * t + (120 / 30) * (1 - Math.exp(-t * 30)))) * Math.exp(-t * 8);
 const noiseVoice = (random: Random, decay: number) => {
   let last = 0;
   return (t: number) => {
@@ -82,31 +93,29 @@ const noiseVoice = (random: Random, decay: number) => {
 };
 const clap = (random: Random) => {
   const noise = noiseVoice(random, 18);
-  return (t: number) => noise(t) * 0.8 + Math.sin(TAU * 190 * t) * Math.exp(-t * 25) * 0.4;
+  return (t: number) => noise(t) * 0.8 + sin(TAU * 190 * t) * Math.exp(-t * 25) * 0.4;
 };
 const bass = (frequency: number, release: number) => (t: number) =>
-  (Math.sin(TAU * frequency * t) + 0.25 * Math.sin(TAU * 2 * frequency * t)) * Math.min(1, t * 80) * Math.exp(-t * release);
+  (sin(TAU * frequency * t) + 0.25 * sin(TAU * 2 * frequency * t)) * Math.min(1, t * 80) * Math.exp(-t * release);
 /** A soft pad: detuned sines with a slow attack and release over `length` seconds. */
 const pad =
   (frequencies: number[], length: number, attack = 0.6) =>
   (t: number) => {
     const envelope = Math.min(1, t / attack) * Math.min(1, Math.max(0, (length - t) / attack));
     let sum = 0;
-    for (const frequency of frequencies) sum += Math.sin(TAU * frequency * t) + 0.5 * Math.sin(TAU * frequency * 1.003 * t + 1);
+    for (const frequency of frequencies) sum += sin(TAU * frequency * t) + 0.5 * sin(TAU * frequency * 1.003 * t + 1);
     return (sum / frequencies.length) * envelope;
   };
 /** A bell: a two-operator FM tone with a bright, quickly fading attack. */
 const bell =
   (frequency: number, ratio = 2, decay = 2.5) =>
   (t: number) =>
-    Math.sin(TAU * frequency * t + 2.2 * Math.exp(-t * 4) * Math.sin(TAU * frequency * ratio * t)) *
-    Math.exp(-t * decay) *
-    Math.min(1, t * 400);
+    sin(TAU * frequency * t + 2.2 * Math.exp(-t * 4) * sin(TAU * frequency * ratio * t)) * Math.exp(-t * decay) * Math.min(1, t * 400);
 /** An electric piano: sine with a little tremolo and a second partial. */
 const keys = (frequency: number) => (t: number) =>
-  (Math.sin(TAU * frequency * t) + 0.3 * Math.sin(TAU * frequency * 2 * t) * Math.exp(-t * 3)) *
+  (sin(TAU * frequency * t) + 0.3 * sin(TAU * frequency * 2 * t) * Math.exp(-t * 3)) *
   Math.exp(-t * 1.2) *
-  (1 + 0.15 * Math.sin(TAU * 5 * t)) *
+  (1 + 0.15 * sin(TAU * 5 * t)) *
   Math.min(1, t * 300);
 
 /** A plucked string (Karplus-Strong): an oud or a qanun, more or less. */
@@ -128,10 +137,10 @@ function pluck(random: Random, frequency: number, seconds: number, brightness = 
 }
 
 /** Frame drum strokes of Gulf rhythms: the low "doum" and the dry "tek". */
-const doum = (t: number) => Math.sin(TAU * (80 * t + (60 / 18) * (1 - Math.exp(-t * 18)))) * Math.exp(-t * 10);
+const doum = (t: number) => sin(TAU * (80 * t + (60 / 18) * (1 - Math.exp(-t * 18)))) * Math.exp(-t * 10);
 const tek = (random: Random) => {
   const noise = noiseVoice(random, 45);
-  return (t: number) => noise(t) * 0.6 + Math.sin(TAU * 620 * t) * Math.exp(-t * 40) * 0.5;
+  return (t: number) => noise(t) * 0.6 + sin(TAU * 620 * t) * Math.exp(-t * 40) * 0.5;
 };
 
 /** Chords as MIDI notes. */
@@ -148,12 +157,13 @@ export type RadioStyle = (typeof RADIO_STYLES)[number];
 
 /** A station's style from its name, or from its hash when the name says nothing. */
 export function radioStyleFor(name: string): RadioStyle {
+  // Calmer words first: "nabd-oasis-live" is the chill station's live stream, not the main one.
   const rules: [RegExp, RadioStyle][] = [
-    [/live|main|hits|pulse/, 'live'],
-    [/chill|ambient|lounge|calm|relax|sleep|focus|sunset/, 'ambient'],
+    [/chill|ambient|lounge|calm|relax|sleep|focus|sunset|oasis|slow|garden/, 'ambient'],
     [/khaleeji|arab|tarab|classic|oud|heritage|gulf/, 'khaleeji'],
     [/house|dance|club|electronic|edm|techno|beats|party/, 'house'],
     [/lofi|lo-fi|hip|rap|urban|study|jazz/, 'lofi'],
+    [/live|main|hits|pulse|nabd-radio/, 'live'],
   ];
   return rules.find(([pattern]) => pattern.test(name))?.[1] ?? RADIO_STYLES[hashOf(`radio:${name}`) % RADIO_STYLES.length]!;
 }
@@ -187,12 +197,10 @@ function liveLoop(): Float32Array {
   }
   for (let bar = 0; bar < seconds / 2; bar++) {
     const frequency = bassNotes[bar % bassNotes.length]!;
-    track.add(bar * 2, 2, 0.35, (t) => Math.sin(TAU * frequency * t) * Math.min(1, t * 200) * Math.min(1, (2 - t) * 200));
+    track.add(bar * 2, 2, 0.35, (t) => sin(TAU * frequency * t) * Math.min(1, t * 200) * Math.min(1, (2 - t) * 200));
   }
   // The pad's slow shimmer is whole cycles of the loop.
-  track.add(0, seconds, 0.06, (t) =>
-    chord.reduce((sum, frequency) => sum + Math.sin(TAU * frequency * t + Math.sin((TAU * t) / seconds) * 0.5), 0),
-  );
+  track.add(0, seconds, 0.06, (t) => chord.reduce((sum, frequency) => sum + sin(TAU * frequency * t + sin((TAU * t) / seconds) * 0.5), 0));
   return track.master(0.95);
 }
 
@@ -210,7 +218,7 @@ function ambientLoop(random: Random, root: number): Float32Array {
       index * length + seconds,
       length,
       0.22,
-      (t) => Math.sin(TAU * midi(root - 12 + shifts[index]!) * t) * Math.min(1, t * 2) * Math.min(1, (length - t) * 2),
+      (t) => sin(TAU * midi(root - 12 + shifts[index]!) * t) * Math.min(1, t * 2) * Math.min(1, (length - t) * 2),
     );
   });
   // Sparse bells on a pentatonic scale.
@@ -222,9 +230,11 @@ function ambientLoop(random: Random, root: number): Float32Array {
   // Sea-like noise, swelling twice a loop.
   const noise = noiseVoice(random, 0);
   let smooth = 0;
+  let smoother = 0;
   track.add(0, seconds, 0.05, (t) => {
-    smooth = smooth * 0.97 + noise(t) * 0.03;
-    return smooth * 6 * (0.6 + 0.4 * Math.sin((TAU * 2 * t) / seconds));
+    smooth = smooth * 0.985 + noise(t) * 0.015;
+    smoother = smoother * 0.985 + smooth * 0.015;
+    return smoother * 40 * (0.55 + 0.45 * sin((TAU * 2 * t) / seconds));
   });
   return track.master(0.8);
 }
@@ -256,7 +266,7 @@ function khaleejiLoop(random: Random, root: number): Float32Array {
   }
   // A drone on the tonic and fifth, whole cycles of the loop.
   const drone = [midi(root - 12), midi(root - 5)].map((frequency) => Math.round(frequency * seconds) / seconds);
-  track.add(0, seconds, 0.1, (t) => Math.sin(TAU * drone[0]! * t) + 0.6 * Math.sin(TAU * drone[1]! * t));
+  track.add(0, seconds, 0.1, (t) => sin(TAU * drone[0]! * t) + 0.6 * sin(TAU * drone[1]! * t));
   return track.master(0.9);
 }
 
@@ -285,8 +295,7 @@ function houseLoop(random: Random, root: number): Float32Array {
         beat * 1.2,
         0.22,
         (t) =>
-          (notes.reduce((sum, frequency) => sum + Math.sin(TAU * frequency * t) + 0.4 * Math.sin(TAU * 3 * frequency * t), 0) *
-            Math.exp(-t * 5)) /
+          (notes.reduce((sum, frequency) => sum + sin(TAU * frequency * t) + 0.4 * sin(TAU * 3 * frequency * t), 0) * Math.exp(-t * 5)) /
           notes.length,
       );
     }
@@ -295,7 +304,7 @@ function houseLoop(random: Random, root: number): Float32Array {
 }
 
 function lofiLoop(random: Random, root: number): Float32Array {
-  const beat = 60 / 84;
+  const beat = 60 / 80;
   const bars = 4;
   const seconds = beat * 4 * bars;
   const track = new Track(seconds, true);
@@ -312,7 +321,11 @@ function lofiLoop(random: Random, root: number): Float32Array {
   const shifts = [0, -4, 5, -2];
   for (let index = 0; index < bars; index++) {
     const notes = progression[index]!.map((step) => midi(root + 12 + shifts[index]! + step));
-    notes.forEach((frequency, voice) => track.add(index * 4 * beat + voice * 0.03, beat * 4, 0.12, keys(frequency)));
+    // The chord struck on the bar and again, softer, on the "and" of two.
+    notes.forEach((frequency, voice) => {
+      track.add(index * 4 * beat + voice * 0.03, beat * 2.5, 0.16, keys(frequency));
+      track.add(index * 4 * beat + beat * 2.5 + swing + voice * 0.03, beat * 1.5, 0.1, keys(frequency));
+    });
     track.add(index * 4 * beat, beat * 3.5, 0.35, bass(midi(root - 12 + shifts[index]!), 1));
   }
   // Vinyl: a few crackles and a hiss.
@@ -341,7 +354,11 @@ export function podcastEpisodeWav(podcast: string, episode: string): Buffer {
   track.add(0.3, 0.4, 0.5, kick);
   // A swell of noise into the motif.
   const swell = noiseVoice(jingle, 0);
-  track.add(0.2, 1.2, 0.2, (t) => swell(t) * (t / 1.2) ** 2);
+  let airy = 0;
+  track.add(0.2, 1.2, 0.1, (t) => {
+    airy = airy * 0.8 + swell(t) * 0.2;
+    return airy * (t / 1.2) ** 2;
+  });
   const motif = Array.from({ length: 5 }, (_, index) => scale[Math.min(scale.length - 1, index + Math.floor(jingle() * 3))]!);
   motif.sort((a, b) => a - b);
   motif.forEach((step, index) => track.add(1.4 + index * 0.18, 2, 0.35, instrument(midi(root + 12 + step), 2)));

@@ -4,14 +4,13 @@
  * desert night, AlUla's rocks, the Red Sea coast, a city skyline, Al-Balad's lanes, an arena, a
  * mirrored hall in the dunes, a turntable from above, abstract waves. All dark, lit by a palette.
  */
-import { dunes } from './event-cover.ts';
+import { dunes, stageFloor } from './event-cover.ts';
 import { bust, renderPortrait } from './portrait.ts';
 import {
   beamGradient,
   between,
   chance,
   dotScreen,
-  fixed,
   fullRect,
   glow,
   glowGradient,
@@ -27,6 +26,9 @@ import {
   type Palette,
   type Random,
 } from './svg.ts';
+
+/** Scenes are big: whole pixels are precise enough and keep the files small. */
+const px = (value: number) => Math.round(value);
 
 export const SCENES = [
   'stage',
@@ -67,7 +69,7 @@ function lampBeams(frame: Frame, lamps: [number, number][], gradientId: string, 
       const target = x + (random() - 0.5) * w * 0.7;
       const spread = w * between(random, 0.03, 0.07);
       const end = y + (h - y) * reach;
-      return `<path d="M${fixed(x)} ${fixed(y)}L${fixed(target - spread)} ${fixed(end)}L${fixed(target + spread)} ${fixed(end)}Z" fill="url(#${gradientId})" opacity="${ratio(between(random, 0.4, 0.9))}"/>`;
+      return `<path d="M${px(x)} ${px(y)}L${px(target - spread)} ${px(end)}L${px(target + spread)} ${px(end)}Z" fill="url(#${gradientId})" opacity="${ratio(between(random, 0.4, 0.9))}"/>`;
     })
     .join('');
 }
@@ -80,13 +82,13 @@ function truss(x0: number, y0: number, x1: number, y1: number, depth: number): s
   const nx = -uy * depth;
   const ny = ux * depth;
   const steps = Math.max(2, Math.round(length / (depth * 1.2)));
-  let zigzag = `M${fixed(x0)} ${fixed(y0)}`;
+  let zigzag = `M${px(x0)} ${px(y0)}`;
   for (let step = 1; step <= steps; step++) {
     const t = step / steps;
     const side = step % 2 ? 1 : 0;
-    zigzag += `L${fixed(x0 + (x1 - x0) * t + nx * side)} ${fixed(y0 + (y1 - y0) * t + ny * side)}`;
+    zigzag += `L${px(x0 + (x1 - x0) * t + nx * side)} ${px(y0 + (y1 - y0) * t + ny * side)}`;
   }
-  return `<path d="M${fixed(x0)} ${fixed(y0)}L${fixed(x1)} ${fixed(y1)}M${fixed(x0 + nx)} ${fixed(y0 + ny)}L${fixed(x1 + nx)} ${fixed(y1 + ny)}${zigzag}"/>`;
+  return `<path d="M${px(x0)} ${px(y0)}L${px(x1)} ${px(y1)}M${px(x0 + nx)} ${px(y0 + ny)}L${px(x1 + nx)} ${px(y1 + ny)}${zigzag}"/>`;
 }
 
 /** A standing figure, seen small on a stage: head, body, legs and a pose. */
@@ -97,47 +99,45 @@ function standingFigure(x: number, base: number, height: number, pose: 'raised' 
   const shoulder = height * 0.12;
   const hip = height * 0.085;
   const parts = [
-    `<circle cx="${fixed(x)}" cy="${fixed(base - height + head)}" r="${fixed(head)}"/>`,
-    `<path d="M${fixed(x - shoulder)} ${fixed(shoulderY)}Q${fixed(x)} ${fixed(shoulderY - height * 0.04)} ${fixed(x + shoulder)} ${fixed(shoulderY)}L${fixed(x + hip)} ${fixed(hipY)}L${fixed(x + hip * 1.1)} ${fixed(base)}H${fixed(x + hip * 0.25)}L${fixed(x)} ${fixed(hipY + height * 0.1)}L${fixed(x - hip * 0.25)} ${fixed(base)}H${fixed(x - hip * 1.1)}L${fixed(x - hip)} ${fixed(hipY)}Z"/>`,
+    `<circle cx="${px(x)}" cy="${px(base - height + head)}" r="${px(head)}"/>`,
+    `<path d="M${px(x - shoulder)} ${px(shoulderY)}Q${px(x)} ${px(shoulderY - height * 0.04)} ${px(x + shoulder)} ${px(shoulderY)}L${px(x + hip)} ${px(hipY)}L${px(x + hip * 1.1)} ${px(base)}H${px(x + hip * 0.25)}L${px(x)} ${px(hipY + height * 0.1)}L${px(x - hip * 0.25)} ${px(base)}H${px(x - hip * 1.1)}L${px(x - hip)} ${px(hipY)}Z"/>`,
   ];
   const arm = (d: string) =>
-    `<path d="${d}" fill="none" stroke="currentColor" stroke-width="${fixed(height * 0.05)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    `<path d="${d}" fill="none" stroke="currentColor" stroke-width="${px(height * 0.05)}" stroke-linecap="round" stroke-linejoin="round"/>`;
   const side = facing;
   if (pose === 'raised') {
     parts.push(
       arm(
-        `M${fixed(x + side * shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x + side * shoulder * 1.6)} ${fixed(shoulderY - height * 0.2)}L${fixed(x + side * shoulder * 1.4)} ${fixed(shoulderY - height * 0.4)}`,
+        `M${px(x + side * shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x + side * shoulder * 1.6)} ${px(shoulderY - height * 0.2)}L${px(x + side * shoulder * 1.4)} ${px(shoulderY - height * 0.4)}`,
       ),
     );
-    parts.push(arm(`M${fixed(x - side * shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x - side * shoulder * 1.2)} ${fixed(hipY)}`));
+    parts.push(arm(`M${px(x - side * shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x - side * shoulder * 1.2)} ${px(hipY)}`));
   } else if (pose === 'mic') {
     parts.push(
       arm(
-        `M${fixed(x + side * shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x + side * shoulder * 1.3)} ${fixed(shoulderY + height * 0.14)}L${fixed(x + side * head * 0.9)} ${fixed(base - height + head * 2.2)}`,
+        `M${px(x + side * shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x + side * shoulder * 1.3)} ${px(shoulderY + height * 0.14)}L${px(x + side * head * 0.9)} ${px(base - height + head * 2.2)}`,
       ),
     );
     parts.push(
-      arm(
-        `M${fixed(x - side * shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x - side * shoulder * 1.9)} ${fixed(shoulderY + height * 0.1)}`,
-      ),
+      arm(`M${px(x - side * shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x - side * shoulder * 1.9)} ${px(shoulderY + height * 0.1)}`),
     );
     parts.push(
-      `<path d="M${fixed(x + side * head * 1.6)} ${fixed(base)}L${fixed(x + side * head * 1.1)} ${fixed(base - height + head * 2.4)}" fill="none" stroke="currentColor" stroke-width="${fixed(height * 0.015)}"/>`,
+      `<path d="M${px(x + side * head * 1.6)} ${px(base)}L${px(x + side * head * 1.1)} ${px(base - height + head * 2.4)}" fill="none" stroke="currentColor" stroke-width="${px(height * 0.015)}"/>`,
     );
   } else if (pose === 'guitar') {
     parts.push(
-      `<ellipse cx="${fixed(x - side * shoulder * 0.2)}" cy="${fixed(hipY - height * 0.02)}" rx="${fixed(height * 0.11)}" ry="${fixed(height * 0.085)}" transform="rotate(${side * -25} ${fixed(x)} ${fixed(hipY)})"/>`,
+      `<ellipse cx="${px(x - side * shoulder * 0.2)}" cy="${px(hipY - height * 0.02)}" rx="${px(height * 0.11)}" ry="${px(height * 0.085)}" transform="rotate(${side * -25} ${px(x)} ${px(hipY)})"/>`,
       arm(
-        `M${fixed(x - side * shoulder * 0.3)} ${fixed(hipY - height * 0.05)}L${fixed(x + side * shoulder * 2.6)} ${fixed(shoulderY - height * 0.02)}`,
+        `M${px(x - side * shoulder * 0.3)} ${px(hipY - height * 0.05)}L${px(x + side * shoulder * 2.6)} ${px(shoulderY - height * 0.02)}`,
       ),
       arm(
-        `M${fixed(x + side * shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x + side * shoulder * 1.6)} ${fixed(shoulderY + height * 0.12)}L${fixed(x + side * shoulder * 2.2)} ${fixed(shoulderY + height * 0.02)}`,
+        `M${px(x + side * shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x + side * shoulder * 1.6)} ${px(shoulderY + height * 0.12)}L${px(x + side * shoulder * 2.2)} ${px(shoulderY + height * 0.02)}`,
       ),
     );
   } else {
     parts.push(
       arm(
-        `M${fixed(x - shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x - shoulder * 1.1)} ${fixed(hipY + height * 0.02)}M${fixed(x + shoulder * 0.8)} ${fixed(shoulderY + 4)}L${fixed(x + shoulder * 1.1)} ${fixed(hipY + height * 0.02)}`,
+        `M${px(x - shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x - shoulder * 1.1)} ${px(hipY + height * 0.02)}M${px(x + shoulder * 0.8)} ${px(shoulderY + 4)}L${px(x + shoulder * 1.1)} ${px(hipY + height * 0.02)}`,
       ),
     );
   }
@@ -152,7 +152,7 @@ function confetti(frame: Frame, count: number, top: number, bottom: number): str
     const x = random() * w;
     const y = between(random, top, bottom);
     const size = between(random, 5, 12);
-    return `<path d="M${fixed(x)} ${fixed(y)}l${fixed(size)} ${fixed((random() - 0.5) * size)}" stroke="${pick(random, colours)}" stroke-width="${fixed(size * 0.45)}" opacity="${ratio(between(random, 0.5, 1))}"/>`;
+    return `<path d="M${px(x)} ${px(y)}l${px(size)} ${px((random() - 0.5) * size)}" stroke="${pick(random, colours)}" stroke-width="${px(size * 0.45)}" opacity="${ratio(between(random, 0.5, 1))}"/>`;
   }).join('');
 }
 
@@ -163,9 +163,9 @@ function confetti(frame: Frame, count: number, top: number, bottom: number): str
 function crowd(frame: Frame, top: number, rows = 2, size = 1): string {
   const { random, w, h, accent } = frame;
   const unit = (h / 900) * size;
-  const far: string[] = [`M0 ${h}V${fixed(top)}`];
+  const far: string[] = [`M0 ${h}V${px(top)}`];
   for (let x = 0; x < w; x += 26 * unit)
-    far.push(`a${fixed(13 * unit)} ${fixed(13 * unit)} 0 0 1 ${fixed(26 * unit)} ${fixed((random() - 0.5) * 6 * unit)}`);
+    far.push(`a${px(13 * unit)} ${px(13 * unit)} 0 0 1 ${px(26 * unit)} ${px((random() - 0.5) * 6 * unit)}`);
   far.push(`V${h}Z`);
   const layers = [
     `<defs><path id="person" d="M0 -1a1 1 0 1 0 0.01 0ZM-2.1 2.7a1.6 1.6 0 0 1 1.6 -1.6h1a1.6 1.6 0 0 1 1.6 1.6V40H-2.1Z"/></defs><path d="${far.join('')}" fill="${mix(frame.secondary, '#000', 0.86)}"/>`,
@@ -178,19 +178,19 @@ function crowd(frame: Frame, top: number, rows = 2, size = 1): string {
     for (let x = -20 * scale + random() * 30 * scale; x < w + 40 * scale; x += between(random, 44, 64) * scale) {
       const r = between(random, 17, 21) * scale;
       const y = baseline - random() * 14 * scale;
-      people.push(`<use href="#person" transform="translate(${fixed(x)} ${fixed(y)}) scale(${fixed(r)})"/>`);
+      people.push(`<use href="#person" transform="translate(${px(x)} ${px(y)}) scale(${px(r)})"/>`);
       if (chance(random, 0.2)) {
         const side = random() > 0.5 ? 1 : -1;
         const hx = x + side * r * between(random, 1.6, 2.6);
         const hy = y - r * between(random, 2.5, 4.2);
         people.push(
-          `<path d="M${fixed(x + side * r * 1.5)} ${fixed(y + r * 2)}Q${fixed(x + side * r * 2.6)} ${fixed(y)} ${fixed(hx)} ${fixed(hy)}" fill="none" stroke="#000" stroke-width="${fixed(r * 0.75)}" stroke-linecap="round"/>`,
+          `<path d="M${px(x + side * r * 1.5)} ${px(y + r * 2)}Q${px(x + side * r * 2.6)} ${px(y)} ${px(hx)} ${px(hy)}" fill="none" stroke="#000" stroke-width="${px(r * 0.75)}" stroke-linecap="round"/>`,
         );
         if (chance(random, 0.45))
           hands.push(
-            `<rect x="${fixed(hx - r * 0.4)}" y="${fixed(hy - r * 1.5)}" width="${fixed(r * 0.8)}" height="${fixed(r * 1.3)}" rx="${fixed(r * 0.15)}"/>`,
+            `<rect x="${px(hx - r * 0.4)}" y="${px(hy - r * 1.5)}" width="${px(r * 0.8)}" height="${px(r * 1.3)}" rx="${px(r * 0.15)}"/>`,
           );
-        else people.push(`<circle cx="${fixed(hx)}" cy="${fixed(hy - r * 0.3)}" r="${fixed(r * 0.55)}"/>`);
+        else people.push(`<circle cx="${px(hx)}" cy="${px(hy - r * 0.3)}" r="${px(r * 0.55)}"/>`);
       }
     }
     layers.push(`<g fill="${row === rows - 1 ? '#000' : '#050505'}">${people.join('')}</g>`);
@@ -204,15 +204,15 @@ const SCREEN_GLOW = `<filter id="screenGlow" x="-1" y="-1" width="3" height="3">
 /** Stars: tiny dots, more near the top. */
 function stars(frame: Frame, count: number, bottom: number): string {
   const { random, w } = frame;
-  return `<g fill="#fff">${Array.from({ length: count }, () => `<circle cx="${fixed(random() * w)}" cy="${fixed(random() ** 1.6 * bottom)}" r="${fixed(between(random, 0.6, 2.2))}" opacity="${ratio(between(random, 0.3, 0.9))}"/>`).join('')}</g>`;
+  return `<g fill="#fff">${Array.from({ length: count }, () => `<circle cx="${px(random() * w)}" cy="${px(random() ** 1.6 * bottom)}" r="${px(between(random, 0.6, 2.2))}" opacity="${ratio(between(random, 0.3, 0.9))}"/>`).join('')}</g>`;
 }
 
 /** A night or dusk sky: near-black above, the palette towards the horizon. */
 function sky(frame: Frame, horizon: number, warmth = 0.5): Layers {
   const { w, h, accent, secondary } = frame;
   return {
-    defs: `<linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${fixed(horizon)}"><stop offset="0" stop-color="#050505"/><stop offset="0.55" stop-color="${mix(secondary, '#000', 0.82)}"/><stop offset="1" stop-color="${mix(accent, '#000', 1 - warmth)}"/></linearGradient>`,
-    body: `<rect width="${w}" height="${fixed(horizon + 2)}" fill="url(#sky)"/><rect y="${fixed(horizon)}" width="${w}" height="${fixed(h - horizon)}" fill="#050505"/>`,
+    defs: `<linearGradient id="sky" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${px(horizon)}"><stop offset="0" stop-color="#050505"/><stop offset="0.55" stop-color="${mix(secondary, '#000', 0.82)}"/><stop offset="1" stop-color="${mix(accent, '#000', 1 - warmth)}"/></linearGradient>`,
+    body: `<rect width="${w}" height="${px(horizon + 2)}" fill="url(#sky)"/><rect y="${px(horizon)}" width="${w}" height="${px(h - horizon)}" fill="#050505"/>`,
   };
 }
 
@@ -234,23 +234,29 @@ function stageScene(frame: Frame, options: { crowd: boolean; performers: boolean
   const sy = screenTop + screenHeight * 0.55;
   let screen = '';
   if (content === 'sun') {
-    screen = `<circle cx="${fixed(sx)}" cy="${fixed(sy)}" r="${fixed(screenHeight * 0.42)}" fill="url(#screenSun)"/>${[0, 1, 2, 3, 4].map((index) => `<rect x="${fixed(screenLeft)}" y="${fixed(sy + screenHeight * (0.02 + index * 0.08))}" width="${fixed(screenWidth)}" height="${fixed(2 + index * 2.5)}" fill="#050505"/>`).join('')}`;
+    screen = `<circle cx="${px(sx)}" cy="${px(sy)}" r="${px(screenHeight * 0.42)}" fill="url(#screenSun)"/>${[0, 1, 2, 3, 4].map((index) => `<rect x="${px(screenLeft)}" y="${px(sy + screenHeight * (0.02 + index * 0.08))}" width="${px(screenWidth)}" height="${px(2 + index * 2.5)}" fill="#050505"/>`).join('')}`;
   } else if (content === 'pulse') {
-    screen = `<path d="${pulsePath(screenLeft, screenRight, sy, sx, screenHeight * 0.38, screenWidth * 0.22)}" fill="none" stroke="${accent}" stroke-width="${fixed(h * 0.012)}" stroke-linejoin="round"/>`;
+    screen = `<path d="${pulsePath(screenLeft, screenRight, sy, sx, screenHeight * 0.38, screenWidth * 0.22)}" fill="none" stroke="${accent}" stroke-width="${px(h * 0.012)}" stroke-linejoin="round"/>`;
   } else {
     const count = 28;
     const step = screenWidth / count;
     screen = `<g fill="url(#screenSun)">${Array.from({ length: count }, (_, index) => {
       const bar = screenHeight * between(random, 0.15, 0.85) * (1 - Math.abs(index - count / 2) / count);
-      return `<rect x="${fixed(screenLeft + index * step + step * 0.2)}" y="${fixed(screenBottom - bar)}" width="${fixed(step * 0.6)}" height="${fixed(bar)}"/>`;
+      return `<rect x="${px(screenLeft + index * step + step * 0.2)}" y="${px(screenBottom - bar)}" width="${px(step * 0.6)}" height="${px(bar)}"/>`;
     }).join('')}</g>`;
   }
   const lamps: [number, number][] = Array.from({ length: 6 }, (_, index) => [left + ((right - left) * (index + 0.5)) / 6, top + depth]);
+  // Line arrays: six cabinets hanging from each end of the truss, curving out at the bottom.
   const speakers = [left + w * 0.045, right - w * 0.045]
-    .map(
-      (x) =>
-        `<g fill="#0D0D0D" stroke="#2A2A2A" stroke-width="1.5">${Array.from({ length: 6 }, (_, index) => `<rect x="${fixed(x - w * 0.028)}" y="${fixed(top + depth * 1.6 + index * h * 0.045)}" width="${fixed(w * 0.056)}" height="${fixed(h * 0.04)}" rx="3" transform="rotate(${fixed(index * 1.6 * (x < w / 2 ? -1 : 1))} ${fixed(x)} ${fixed(top + depth)})"/>`).join('')}</g>`,
-    )
+    .map((x) => {
+      const side = x < w / 2 ? -1 : 1;
+      const cabinets = Array.from({ length: 6 }, (_, index) => {
+        const y = top + depth * 1.6 + index * h * 0.045;
+        const lean = side * index * index * 1.2;
+        return `M${px(x - w * 0.028 + lean)} ${px(y)}h${px(w * 0.056)}v${px(h * 0.04)}h${px(-w * 0.056)}Z`;
+      }).join('');
+      return `<path d="${cabinets}" fill="#0D0D0D" stroke="#2A2A2A" stroke-width="1.5"/>`;
+    })
     .join('');
   const performerCount = options.performers ? pick(random, [1, 1, 2, 3]) : 0;
   const figureHeight = (deck - screenTop) * between(random, 0.45, 0.6);
@@ -266,11 +272,11 @@ function stageScene(frame: Frame, options: { crowd: boolean; performers: boolean
   }).join('');
   const dj = options.performers && performerCount === 1 && chance(random, 0.35);
   const booth = dj
-    ? `<rect x="${fixed(sx - w * 0.11)}" y="${fixed(deck - h * 0.1)}" width="${fixed(w * 0.22)}" height="${fixed(h * 0.1)}" fill="#080808" stroke="${accent}" stroke-width="2"/><path d="${pulsePath(sx - w * 0.08, sx + w * 0.08, deck - h * 0.05, sx, h * 0.03, w * 0.05)}" fill="none" stroke="${accent}" stroke-width="3" stroke-linejoin="round"/>`
+    ? `<rect x="${px(sx - w * 0.11)}" y="${px(deck - h * 0.1)}" width="${px(w * 0.22)}" height="${px(h * 0.1)}" fill="#080808" stroke="${accent}" stroke-width="2"/><path d="${pulsePath(sx - w * 0.08, sx + w * 0.08, deck - h * 0.05, sx, h * 0.03, w * 0.05)}" fill="none" stroke="${accent}" stroke-width="3" stroke-linejoin="round"/>`
     : '';
   return {
     defs: `${SCREEN_GLOW}${beamGradient('beam', secondary, 0.5)}${beamGradient('beam2', accent, 0.45)}${glowGradient('stageGlow', accent, 0.5)}<radialGradient id="screenSun"><stop offset="0" stop-color="#fff"/><stop offset="0.45" stop-color="${accent}"/><stop offset="1" stop-color="${secondary}"/></radialGradient><pattern id="pixels" width="7" height="7" patternUnits="userSpaceOnUse"><path d="M0 0.5H7M0.5 0V7" stroke="#000" stroke-width="1.6" opacity="0.55"/></pattern><linearGradient id="deck" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(accent, '#000', 0.75)}"/><stop offset="1" stop-color="#050505"/></linearGradient><linearGradient id="haze" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${secondary}" stop-opacity="0"/><stop offset="1" stop-color="${secondary}" stop-opacity="0.3"/></linearGradient>`,
-    body: `${fullRect(w, h, '#050505')}${glow('stageGlow', w / 2, deck * 0.8, w * 0.6, h * 0.7)}<rect x="${fixed(screenLeft)}" y="${fixed(screenTop)}" width="${fixed(screenWidth)}" height="${fixed(screenHeight)}" fill="${mix(secondary, '#000', 0.8)}"/>${screen}<rect x="${fixed(screenLeft)}" y="${fixed(screenTop)}" width="${fixed(screenWidth)}" height="${fixed(screenHeight)}" fill="url(#pixels)"/>${lampBeams(
+    body: `${fullRect(w, h, '#050505')}${glow('stageGlow', w / 2, deck * 0.8, w * 0.6, h * 0.7)}<rect x="${px(screenLeft)}" y="${px(screenTop)}" width="${px(screenWidth)}" height="${px(screenHeight)}" fill="${mix(secondary, '#000', 0.8)}"/>${screen}<rect x="${px(screenLeft)}" y="${px(screenTop)}" width="${px(screenWidth)}" height="${px(screenHeight)}" fill="url(#pixels)"/>${lampBeams(
       frame,
       lamps.filter((_, index) => index % 2 === 0),
       'beam2',
@@ -280,7 +286,7 @@ function stageScene(frame: Frame, options: { crowd: boolean; performers: boolean
       lamps.filter((_, index) => index % 2 === 1),
       'beam',
       1,
-    )}<g fill="none" stroke="#3A3A3A" stroke-width="2">${truss(left, top, right, top, depth)}${truss(left, top, left, h, depth)}${truss(right - depth, top, right - depth, h, depth)}</g><g fill="${accent}">${lamps.map(([x, y]) => `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="5"/>`).join('')}</g>${speakers}<rect y="${fixed(deck)}" width="${w}" height="${fixed(h - deck)}" fill="url(#deck)"/><path d="M0 ${fixed(deck)}H${w}" stroke="${accent}" stroke-width="3" opacity="0.8"/><g fill="#000" color="#000">${booth}${figures}</g><rect width="${w}" height="${h}" fill="url(#haze)"/>${options.crowd ? crowd(frame, deck + (h - deck) * 0.3, 2) : ''}`,
+    )}<g fill="none" stroke="#3A3A3A" stroke-width="2">${truss(left, top, right, top, depth)}${truss(left, top, left, h, depth)}${truss(right - depth, top, right - depth, h, depth)}</g><g fill="${accent}">${lamps.map(([x, y]) => `<circle cx="${px(x)}" cy="${px(y)}" r="5"/>`).join('')}</g>${speakers}<rect y="${px(deck)}" width="${w}" height="${px(h - deck)}" fill="url(#deck)"/>${options.crowd ? '' : `<g opacity="0.45">${stageFloor(w, h, deck, sx, accent)}</g><rect y="${px(deck)}" width="${w}" height="${px(h - deck)}" fill="url(#deck)" opacity="0.6"/>`}<path d="M0 ${px(deck)}H${w}" stroke="${accent}" stroke-width="3" opacity="0.8"/><g fill="#000" color="#000">${booth}${figures}</g><rect width="${w}" height="${h}" fill="url(#haze)"/>${options.crowd ? crowd(frame, deck + (h - deck) * 0.3, 2) : ''}`,
   };
 }
 
@@ -312,14 +318,14 @@ function desertScene(frame: Frame): Layers {
   const my = horizon * between(random, 0.25, 0.55);
   const r = h * between(random, 0.06, 0.1);
   const moon = night
-    ? `<circle cx="${fixed(mx)}" cy="${fixed(my)}" r="${fixed(r)}" fill="#F4F1E8"/><circle cx="${fixed(mx + r * 0.45)}" cy="${fixed(my - r * 0.2)}" r="${fixed(r * 0.9)}" fill="${mix(secondary, '#000', 0.85)}"/>`
-    : `<circle cx="${fixed(mx)}" cy="${fixed(horizon - r * 0.6)}" r="${fixed(r * 2)}" fill="url(#sunDisc)"/>`;
+    ? `<circle cx="${px(mx)}" cy="${px(my)}" r="${px(r)}" fill="#F4F1E8"/><circle cx="${px(mx + r * 0.45)}" cy="${px(my - r * 0.2)}" r="${px(r * 0.9)}" fill="${mix(secondary, '#000', 0.85)}"/>`
+    : `<circle cx="${px(mx)}" cy="${px(horizon - r * 0.6)}" r="${px(r * 2)}" fill="url(#sunDisc)"/>`;
   const camp = chance(random, 0.5)
     ? (() => {
         const x = w * between(random, 0.15, 0.85);
         const y = horizon + h * 0.1;
         const size = h * 0.05;
-        return `${glow('campGlow', x, y, size * 5, size * 2.5)}${[-1.4, 0, 1.4].map((offset) => `<path d="M${fixed(x + offset * size - size * 0.7)} ${fixed(y)}L${fixed(x + offset * size)} ${fixed(y - size * 0.8)}L${fixed(x + offset * size + size * 0.7)} ${fixed(y)}Z" fill="#0A0A0A" stroke="${accent}" stroke-width="1.5" stroke-opacity="0.6"/>`).join('')}`;
+        return `${glow('campGlow', x, y, size * 5, size * 2.5)}${[-1.4, 0, 1.4].map((offset) => `<path d="M${px(x + offset * size - size * 0.7)} ${px(y)}L${px(x + offset * size)} ${px(y - size * 0.8)}L${px(x + offset * size + size * 0.7)} ${px(y)}Z" fill="#0A0A0A" stroke="${accent}" stroke-width="1.5" stroke-opacity="0.6"/>`).join('')}`;
       })()
     : '';
   return {
@@ -334,21 +340,19 @@ function rocksScene(frame: Frame): Layers {
   const base = sky(frame, horizon, 0.7);
   // Sandstone outcrops: lumpy silhouettes, one with an arch (AlUla's Elephant Rock).
   const rock = (x: number, width: number, height: number, arch: boolean, shade: string) => {
-    const points: string[] = [`M${fixed(x)} ${fixed(horizon + 2)}`];
+    const points: string[] = [`M${px(x)} ${px(horizon + 2)}`];
     const steps = 9;
     for (let step = 0; step <= steps; step++) {
       const t = step / steps;
       const bulge = Math.sin(t * Math.PI) ** 0.5;
-      points.push(
-        `L${fixed(x + t * width + (random() - 0.5) * width * 0.04)} ${fixed(horizon - height * bulge * between(random, 0.85, 1.05))}`,
-      );
+      points.push(`L${px(x + t * width + (random() - 0.5) * width * 0.04)} ${px(horizon - height * bulge * between(random, 0.85, 1.05))}`);
     }
-    points.push(`L${fixed(x + width)} ${fixed(horizon + 2)}`);
+    points.push(`L${px(x + width)} ${px(horizon + 2)}`);
     if (arch) {
       const ax = x + width * between(random, 0.3, 0.5);
       const aw = width * 0.28;
       points.push(
-        `L${fixed(ax + aw)} ${fixed(horizon + 2)}C${fixed(ax + aw)} ${fixed(horizon - height * 0.55)} ${fixed(ax + aw * 0.3)} ${fixed(horizon - height * 0.7)} ${fixed(ax)} ${fixed(horizon - height * 0.45)}L${fixed(ax - aw * 0.1)} ${fixed(horizon + 2)}`,
+        `L${px(ax + aw)} ${px(horizon + 2)}C${px(ax + aw)} ${px(horizon - height * 0.55)} ${px(ax + aw * 0.3)} ${px(horizon - height * 0.7)} ${px(ax)} ${px(horizon - height * 0.45)}L${px(ax - aw * 0.1)} ${px(horizon + 2)}`,
       );
     }
     return `<path d="${points.join('')}Z" fill="${shade}" stroke="${accent}" stroke-width="2" stroke-opacity="0.45"/>`;
@@ -375,9 +379,9 @@ function palmTree(x: number, base: number, height: number, lean: number): string
     const ey = topY + Math.sin(angle) * length * 0.55 + length * 0.35;
     const cx = topX + Math.cos(angle) * length * 0.5;
     const cy = topY + Math.sin(angle) * length * 0.6 - length * 0.12;
-    return `M${fixed(topX)} ${fixed(topY)}Q${fixed(cx)} ${fixed(cy)} ${fixed(ex)} ${fixed(ey)}`;
+    return `M${px(topX)} ${px(topY)}Q${px(cx)} ${px(cy)} ${px(ex)} ${px(ey)}`;
   }).join('');
-  return `<path d="M${fixed(x)} ${fixed(base)}Q${fixed(x + lean * height * 0.05)} ${fixed(base - height * 0.5)} ${fixed(topX)} ${fixed(topY)}" fill="none" stroke="#030303" stroke-width="${fixed(height * 0.035)}" stroke-linecap="round"/><path d="${fronds}" fill="none" stroke="#030303" stroke-width="${fixed(height * 0.03)}" stroke-linecap="round"/>`;
+  return `<path d="M${px(x)} ${px(base)}Q${px(x + lean * height * 0.05)} ${px(base - height * 0.5)} ${px(topX)} ${px(topY)}" fill="none" stroke="#030303" stroke-width="${px(height * 0.035)}" stroke-linecap="round"/><path d="${fronds}" fill="none" stroke="#030303" stroke-width="${px(height * 0.03)}" stroke-linecap="round"/>`;
 }
 
 function coastScene(frame: Frame): Layers {
@@ -389,13 +393,13 @@ function coastScene(frame: Frame): Layers {
     const t = index / 26;
     const y = horizon + (h - horizon) * t ** 1.3 + 4;
     const width = sunR * (0.6 + t * 2.5) * between(random, 0.4, 1.2);
-    return `<rect x="${fixed(sunX - width / 2 + (random() - 0.5) * sunR)}" y="${fixed(y)}" width="${fixed(width)}" height="${fixed(2 + t * 5)}" rx="2" opacity="${ratio(0.85 - t * 0.6)}"/>`;
+    return `<rect x="${px(sunX - width / 2 + (random() - 0.5) * sunR)}" y="${px(y)}" width="${px(width)}" height="${px(2 + t * 5)}" rx="2" opacity="${ratio(0.85 - t * 0.6)}"/>`;
   }).join('');
   const waves = Array.from({ length: 40 }, () => {
     const y = between(random, horizon + 10, h);
     const x = random() * w;
     const width = between(random, 20, 90) * (y / h);
-    return `<path d="M${fixed(x)} ${fixed(y)}h${fixed(width)}"/>`;
+    return `<path d="M${px(x)} ${px(y)}h${px(width)}"/>`;
   }).join('');
   const palmSide = random() > 0.5 ? 1 : -1;
   const palms = Array.from({ length: pick(random, [2, 3]) }, (_, index) => {
@@ -404,7 +408,7 @@ function coastScene(frame: Frame): Layers {
   }).join('');
   return {
     defs: `<linearGradient id="dusk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(secondary, '#000', 0.7)}"/><stop offset="0.7" stop-color="${mix(accent, secondary, 0.5)}"/><stop offset="1" stop-color="${accent}"/></linearGradient><linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(secondary, '#000', 0.55)}"/><stop offset="1" stop-color="#040404"/></linearGradient><linearGradient id="sunDisc" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="${accent}"/></linearGradient>${glowGradient('sunGlow', '#FFFFFF', 0.45)}`,
-    body: `<rect width="${w}" height="${fixed(horizon + 1)}" fill="url(#dusk)"/>${glow('sunGlow', sunX, horizon, w * 0.35, h * 0.3)}<circle cx="${fixed(sunX)}" cy="${fixed(horizon + sunR * 0.35)}" r="${fixed(sunR)}" fill="url(#sunDisc)"/><rect y="${fixed(horizon)}" width="${w}" height="${fixed(h - horizon)}" fill="url(#sea)"/><g fill="${accent}">${reflections}</g><g stroke="#fff" stroke-width="2" opacity="0.18" stroke-linecap="round">${waves}</g>${palms}`,
+    body: `<rect width="${w}" height="${px(horizon + 1)}" fill="url(#dusk)"/>${glow('sunGlow', sunX, horizon, w * 0.35, h * 0.3)}<circle cx="${px(sunX)}" cy="${px(horizon + sunR * 0.35)}" r="${px(sunR)}" fill="url(#sunDisc)"/><rect y="${px(horizon)}" width="${w}" height="${px(h - horizon)}" fill="url(#sea)"/><g fill="${accent}">${reflections}</g><g stroke="#fff" stroke-width="2" opacity="0.18" stroke-linecap="round">${waves}</g>${palms}`,
   };
 }
 
@@ -417,11 +421,9 @@ function skylineScene(frame: Frame): Layers {
   while (x < w) {
     const width = between(random, w * 0.025, w * 0.06);
     const height = h * between(random, 0.1, 0.38) * (0.6 + 0.4 * Math.sin((x / w) * Math.PI));
-    buildings.push(`<rect x="${fixed(x)}" y="${fixed(ground - height)}" width="${fixed(width)}" height="${fixed(height + 2)}"/>`);
+    buildings.push(`<rect x="${px(x)}" y="${px(ground - height)}" width="${px(width)}" height="${px(height + 2)}"/>`);
     if (chance(random, 0.2))
-      buildings.push(
-        `<rect x="${fixed(x + width / 2 - 1.5)}" y="${fixed(ground - height - h * 0.05)}" width="3" height="${fixed(h * 0.05)}"/>`,
-      );
+      buildings.push(`<rect x="${px(x + width / 2 - 1.5)}" y="${px(ground - height - h * 0.05)}" width="3" height="${px(h * 0.05)}"/>`);
     x += width + between(random, 0, 6);
   }
   // Two landmarks: a tower with a sky bridge through its crown and a tapered tower with an orb.
@@ -429,21 +431,21 @@ function skylineScene(frame: Frame): Layers {
   const archTop = h * between(random, 0.12, 0.2);
   const archWidth = w * 0.055;
   buildings.push(
-    `<path d="M${fixed(arch - archWidth)} ${fixed(ground)}L${fixed(arch - archWidth * 0.55)} ${fixed(archTop)}L${fixed(arch - archWidth * 0.12)} ${fixed(archTop + h * 0.02)}Q${fixed(arch)} ${fixed(archTop + h * 0.16)} ${fixed(arch + archWidth * 0.12)} ${fixed(archTop + h * 0.02)}L${fixed(arch + archWidth * 0.55)} ${fixed(archTop)}L${fixed(arch + archWidth)} ${fixed(ground)}Z"/>`,
+    `<path d="M${px(arch - archWidth)} ${px(ground)}L${px(arch - archWidth * 0.55)} ${px(archTop)}L${px(arch - archWidth * 0.12)} ${px(archTop + h * 0.02)}Q${px(arch)} ${px(archTop + h * 0.16)} ${px(arch + archWidth * 0.12)} ${px(archTop + h * 0.02)}L${px(arch + archWidth * 0.55)} ${px(archTop)}L${px(arch + archWidth)} ${px(ground)}Z"/>`,
   );
   const orb = w * between(random, 0.2, 0.4);
   const orbTop = h * between(random, 0.22, 0.3);
   buildings.push(
-    `<path d="M${fixed(orb - w * 0.035)} ${fixed(ground)}L${fixed(orb)} ${fixed(orbTop)}L${fixed(orb + w * 0.035)} ${fixed(ground)}Z"/><circle cx="${fixed(orb)}" cy="${fixed(orbTop + h * 0.12)}" r="${fixed(w * 0.012)}"/><path d="M${fixed(orb - 1.5)} ${fixed(orbTop - h * 0.06)}h3v${fixed(h * 0.06)}h-3Z"/>`,
+    `<path d="M${px(orb - w * 0.035)} ${px(ground)}L${px(orb)} ${px(orbTop)}L${px(orb + w * 0.035)} ${px(ground)}Z"/><circle cx="${px(orb)}" cy="${px(orbTop + h * 0.12)}" r="${px(w * 0.012)}"/><path d="M${px(orb - 1.5)} ${px(orbTop - h * 0.06)}h3v${px(h * 0.06)}h-3Z"/>`,
   );
   const trails = Array.from({ length: 6 }, (_, index) => {
     const y = ground + (h - ground) * (0.25 + index * 0.12);
     const bend = (random() - 0.5) * h * 0.08;
-    return `<path d="M-10 ${fixed(y + bend)}Q${fixed(w * 0.5)} ${fixed(y - bend * 2)} ${w + 10} ${fixed(y + bend)}" stroke="${index % 2 ? accent : secondary}" stroke-width="${fixed(2 + index * 0.8)}" opacity="${ratio(0.5 + index * 0.08)}"/>`;
+    return `<path d="M-10 ${px(y + bend)}Q${px(w * 0.5)} ${px(y - bend * 2)} ${w + 10} ${px(y + bend)}" stroke="${index % 2 ? accent : secondary}" stroke-width="${px(2 + index * 0.8)}" opacity="${ratio(0.5 + index * 0.08)}"/>`;
   }).join('');
   return {
     defs: `${base.defs}<pattern id="windows" width="14" height="18" patternUnits="userSpaceOnUse"><rect x="4" y="5" width="5" height="7" fill="${accent}"/></pattern><clipPath id="towers">${buildings.join('')}</clipPath>${glowGradient('cityGlow', accent, 0.35)}${glowGradient('orbGlow', '#FFFFFF', 0.7)}`,
-    body: `${base.body}${stars(frame, 40, ground * 0.5)}${glow('cityGlow', w / 2, ground, w * 0.7, h * 0.4)}<g fill="#060606">${buildings.join('')}</g><g clip-path="url(#towers)"><rect width="${w}" height="${fixed(ground)}" fill="url(#windows)" opacity="0.28"/></g><path d="M${fixed(arch - archWidth * 0.12)} ${fixed(archTop + h * 0.02)}Q${fixed(arch)} ${fixed(archTop + h * 0.16)} ${fixed(arch + archWidth * 0.12)} ${fixed(archTop + h * 0.02)}" fill="none" stroke="${accent}" stroke-width="3"/>${glow('orbGlow', orb, orbTop + h * 0.12, w * 0.025)}<g fill="none" stroke-linecap="round">${trails}</g>`,
+    body: `${base.body}${stars(frame, 40, ground * 0.5)}${glow('cityGlow', w / 2, ground, w * 0.7, h * 0.4)}<g fill="#060606">${buildings.join('')}</g><g clip-path="url(#towers)"><rect width="${w}" height="${px(ground)}" fill="url(#windows)" opacity="0.28"/></g><path d="M${px(arch - archWidth * 0.12)} ${px(archTop + h * 0.02)}Q${px(arch)} ${px(archTop + h * 0.16)} ${px(arch + archWidth * 0.12)} ${px(archTop + h * 0.02)}" fill="none" stroke="${accent}" stroke-width="3"/>${glow('orbGlow', orb, orbTop + h * 0.12, w * 0.025)}<g fill="none" stroke-linecap="round">${trails}</g>`,
   };
 }
 
@@ -452,34 +454,35 @@ function heritageScene(frame: Frame): Layers {
   const ground = h * 0.88;
   const houses: string[] = [];
   const bays: string[] = [];
+  const crowns: string[] = [];
+  const doors: string[] = [];
   let x = -20;
   while (x < w) {
     const width = between(random, w * 0.12, w * 0.2);
     const top = h * between(random, 0.14, 0.34);
-    const stone = pick(random, ['#1B1611', '#16120E', '#201A14']);
-    houses.push(`<rect x="${fixed(x)}" y="${fixed(top)}" width="${fixed(width)}" height="${fixed(ground - top + 2)}" fill="${stone}"/>`);
-    // A crenellated parapet.
-    for (let step = x + 6; step < x + width - 12; step += 24)
-      houses.push(`<path d="M${fixed(step)} ${fixed(top)}v-9l7 -6l7 6v9Z" fill="${stone}"/>`);
+    // The house and its crenellated parapet in one outline.
+    let outline = `M${px(x)} ${px(ground + 2)}V${px(top)}`;
+    for (let step = x + 6; step < x + width - 12; step += 24) outline += `H${px(step)}v-9l7 -6l7 6v9`;
+    outline += `H${px(x + width)}V${px(ground + 2)}Z`;
+    houses.push(`<path d="${outline}" fill="${pick(random, ['#1B1611', '#16120E', '#201A14'])}"/>`);
     // Rawasheen: tall latticed wooden bays with a crown, lit from inside.
     const count = Math.max(1, Math.floor(width / (w * 0.07)));
+    const bw = w * 0.044;
+    const bh = h * 0.15;
     for (let bay = 0; bay < count; bay++) {
-      const bw = w * 0.044;
       const bx = x + ((bay + 0.5) * width) / count - bw / 2;
       for (let floor = 0; floor < 3; floor++) {
         const by = top + h * 0.07 + floor * h * 0.2;
-        const bh = h * 0.15;
         if (by + bh > ground - h * 0.1 || chance(random, 0.15)) continue;
-        bays.push(
-          `<path d="M${fixed(bx - 4)} ${fixed(by)}h${fixed(bw + 8)}l-6 -10h${fixed(-bw + 4)}Z" fill="#4A2E18"/><rect x="${fixed(bx)}" y="${fixed(by)}" width="${fixed(bw)}" height="${fixed(bh)}" fill="url(#lamp)"/><rect x="${fixed(bx)}" y="${fixed(by)}" width="${fixed(bw)}" height="${fixed(bh)}" fill="url(#lattice)" stroke="#4A2E18" stroke-width="4"/>`,
-        );
+        bays.push(`M${px(bx)} ${px(by)}h${px(bw)}v${px(bh)}h${px(-bw)}Z`);
+        crowns.push(`M${px(bx - 4)} ${px(by)}h${px(bw + 8)}l-6 -10h${px(-bw + 4)}Z`);
       }
     }
     // A carved door at street level.
     if (chance(random, 0.6)) {
       const dx = x + width * between(random, 0.3, 0.6);
-      houses.push(
-        `<path d="M${fixed(dx)} ${fixed(ground)}V${fixed(ground - h * 0.08)}a${fixed(w * 0.014)} ${fixed(w * 0.014)} 0 0 1 ${fixed(w * 0.028)} 0V${fixed(ground)}Z" fill="#3A2414"/>`,
+      doors.push(
+        `M${px(dx)} ${px(ground)}V${px(ground - h * 0.08)}a${px(w * 0.014)} ${px(w * 0.014)} 0 0 1 ${px(w * 0.028)} 0V${px(ground)}Z`,
       );
     }
     x += width + between(random, 2, 10);
@@ -489,14 +492,14 @@ function heritageScene(frame: Frame): Layers {
     const sag = h * between(random, 0.06, 0.1);
     const bulbs = Array.from({ length: 22 }, (_, index) => {
       const t = (index + 0.5) / 22;
-      // A quadratic's curve: y0 + 2·sag·t·(1−t) matches the control point at sag·2.
-      return `<circle cx="${fixed(t * w)}" cy="${fixed(y + 4 * sag * t * (1 - t))}" r="4.5"/>`;
+      // On the quadratic below: its control point sits at twice the sag.
+      return `<circle cx="${px(t * w)}" cy="${px(y + 4 * sag * t * (1 - t))}" r="4.5"/>`;
     }).join('');
-    return `<path d="M0 ${fixed(y)}Q${fixed(w / 2)} ${fixed(y + sag * 2)} ${w} ${fixed(y)}" fill="none" stroke="#000" stroke-width="1.5"/><g fill="${row ? secondary : accent}" filter="url(#bulb)">${bulbs}</g>`;
+    return `<path d="M0 ${px(y)}Q${px(w / 2)} ${px(y + sag * 2)} ${w} ${px(y)}" fill="none" stroke="#000" stroke-width="1.5"/><g fill="${row ? secondary : accent}" filter="url(#bulb)">${bulbs}</g>`;
   });
   return {
-    defs: `<linearGradient id="evening" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(secondary, '#000', 0.82)}"/><stop offset="1" stop-color="${mix(accent, '#000', 0.6)}"/></linearGradient><pattern id="lattice" width="9" height="9" patternUnits="userSpaceOnUse"><path d="M0 0L9 9M9 0L0 9" stroke="#3A2414" stroke-width="2"/></pattern><linearGradient id="lamp" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#FFD58A"/><stop offset="1" stop-color="${mix('#FF8A3D', accent, 0.25)}"/></linearGradient><filter id="bulb" x="-2" y="-2" width="5" height="5"><feGaussianBlur stdDeviation="3" result="blur"/><feMerge><feMergeNode in="blur"/><feMergeNode in="SourceGraphic"/></feMerge></filter>${glowGradient('streetGlow', '#FFB454', 0.35)}`,
-    body: `${fullRect(w, h, 'url(#evening)')}${houses.join('')}${bays.join('')}<rect y="${fixed(ground)}" width="${w}" height="${fixed(h - ground)}" fill="#080605"/>${glow('streetGlow', w / 2, ground, w * 0.7, h * 0.2)}${lights.join('')}`,
+    defs: `<path id="bays" d="${bays.join('')}"/><linearGradient id="evening" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(secondary, '#000', 0.82)}"/><stop offset="1" stop-color="${mix(accent, '#000', 0.6)}"/></linearGradient><pattern id="lattice" width="9" height="9" patternUnits="userSpaceOnUse"><path d="M0 0L9 9M9 0L0 9" stroke="#3A2414" stroke-width="2"/></pattern><linearGradient id="lamp" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#FFD58A"/><stop offset="1" stop-color="${mix('#FF8A3D', accent, 0.25)}"/></linearGradient><filter id="bulb" x="-2" y="-2" width="5" height="5"><feGaussianBlur stdDeviation="3" result="blur"/><feMerge><feMergeNode in="blur"/><feMergeNode in="SourceGraphic"/></feMerge></filter>${glowGradient('streetGlow', '#FFB454', 0.35)}`,
+    body: `${fullRect(w, h, 'url(#evening)')}${houses.join('')}<path d="${crowns.join('')}" fill="#4A2E18"/><use href="#bays" fill="url(#lamp)"/><use href="#bays" fill="url(#lattice)" stroke="#4A2E18" stroke-width="4"/><path d="${doors.join('')}" fill="#3A2414"/><rect y="${px(ground)}" width="${w}" height="${px(h - ground)}" fill="#080605"/>${glow('streetGlow', w / 2, ground, w * 0.7, h * 0.2)}${lights.join('')}`,
   };
 }
 
@@ -510,21 +513,21 @@ function arenaScene(frame: Frame): Layers {
   const bands = Array.from({ length: 5 }, (_, index) => {
     const y = ground - ry * (0.15 + index * 0.16);
     const half = rx * Math.sqrt(Math.max(0, 1 - ((ground - y) / ry) ** 2));
-    return `<path d="M${fixed(cx - half)} ${fixed(y)}Q${fixed(cx)} ${fixed(y + h * 0.02)} ${fixed(cx + half)} ${fixed(y)}" stroke="${index % 2 ? secondary : accent}" stroke-width="${fixed(4 - index * 0.5)}" opacity="${ratio(0.9 - index * 0.12)}"/>`;
+    return `<path d="M${px(cx - half)} ${px(y)}Q${px(cx)} ${px(y + h * 0.02)} ${px(cx + half)} ${px(y)}" stroke="${index % 2 ? secondary : accent}" stroke-width="${px(4 - index * 0.5)}" opacity="${ratio(0.9 - index * 0.12)}"/>`;
   }).join('');
   const searchlights = Array.from({ length: 4 }, (_, index) => {
     const x = cx + (index - 1.5) * rx * 0.5;
     const angle = (index - 1.5) * 12 + between(random, -6, 6);
-    return `<path d="M${fixed(x)} ${fixed(ground - ry * 0.8)}L${fixed(x - w * 0.03)} -20L${fixed(x + w * 0.03)} -20Z" fill="url(#search)" transform="rotate(${fixed(angle)} ${fixed(x)} ${fixed(ground - ry * 0.8)})"/>`;
+    return `<path d="M${px(x)} ${px(ground - ry * 0.8)}L${px(x - w * 0.03)} -20L${px(x + w * 0.03)} -20Z" fill="url(#search)" transform="rotate(${px(angle)} ${px(x)} ${px(ground - ry * 0.8)})"/>`;
   }).join('');
   const lamps = Array.from(
     { length: 18 },
     (_, index) =>
-      `<circle cx="${fixed((index + 0.5) * (w / 18))}" cy="${fixed(ground + (h - ground) * 0.35)}" r="3" fill="${accent}" opacity="0.8"/>`,
+      `<circle cx="${px((index + 0.5) * (w / 18))}" cy="${px(ground + (h - ground) * 0.35)}" r="3" fill="${accent}" opacity="0.8"/>`,
   ).join('');
   return {
     defs: `${base.defs}<linearGradient id="search" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient><linearGradient id="shell" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1A1A1A"/><stop offset="1" stop-color="#070707"/></linearGradient>${glowGradient('arenaGlow', accent, 0.5)}`,
-    body: `${base.body}${stars(frame, 50, ground * 0.6)}${searchlights}${glow('arenaGlow', cx, ground - ry * 0.3, rx * 1.6, ry * 1.8)}<path d="M${fixed(cx - rx)} ${fixed(ground)}A${fixed(rx)} ${fixed(ry)} 0 0 1 ${fixed(cx + rx)} ${fixed(ground)}Z" fill="url(#shell)"/><g fill="none">${bands}</g>${lamps}<path d="M0 ${fixed(ground)}H${w}" stroke="${accent}" stroke-width="2" opacity="0.5"/>`,
+    body: `${base.body}${stars(frame, 50, ground * 0.6)}${searchlights}${glow('arenaGlow', cx, ground - ry * 0.3, rx * 1.6, ry * 1.8)}<path d="M${px(cx - rx)} ${px(ground)}A${px(rx)} ${px(ry)} 0 0 1 ${px(cx + rx)} ${px(ground)}Z" fill="url(#shell)"/><g fill="none">${bands}</g>${lamps}<path d="M0 ${px(ground)}H${w}" stroke="${accent}" stroke-width="2" opacity="0.5"/>`,
   };
 }
 
@@ -539,7 +542,7 @@ function mirrorScene(frame: Frame): Layers {
   const reflection = ridge(random, bw, bh, bh * 0.55, bh * 0.08);
   return {
     defs: `${base.defs}<linearGradient id="mirror" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(accent, '#000', 0.3)}"/><stop offset="1" stop-color="${mix(frame.secondary, '#000', 0.75)}"/></linearGradient>${glowGradient('horizonGlow', accent, 0.45)}`,
-    body: `${base.body}${stars(frame, 60, horizon * 0.7)}${glow('horizonGlow', w / 2, horizon, w * 0.6, h * 0.3)}${rocksBehind(frame, horizon)}<g transform="translate(${fixed(bx)} ${fixed(horizon - bh)})"><rect width="${fixed(bw)}" height="${fixed(bh)}" fill="url(#mirror)"/><path d="${reflection.fill}" fill="#0B0B0B" opacity="0.9"/><path d="${reflection.line}" fill="none" stroke="${accent}" stroke-width="2" opacity="0.7"/><rect width="${fixed(bw)}" height="${fixed(bh)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="1.5"/></g>${dunes(random, w, h, horizon + h * 0.02, accent)}`,
+    body: `${base.body}${stars(frame, 60, horizon * 0.7)}${glow('horizonGlow', w / 2, horizon, w * 0.6, h * 0.3)}${rocksBehind(frame, horizon)}<g transform="translate(${px(bx)} ${px(horizon - bh)})"><rect width="${px(bw)}" height="${px(bh)}" fill="url(#mirror)"/><path d="${reflection.fill}" fill="#0B0B0B" opacity="0.9"/><path d="${reflection.line}" fill="none" stroke="${accent}" stroke-width="2" opacity="0.7"/><rect width="${px(bw)}" height="${px(bh)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="1.5"/></g>${dunes(random, w, h, horizon + h * 0.02, accent)}`,
   };
 }
 
@@ -549,9 +552,9 @@ function rocksBehind(frame: Frame, horizon: number): string {
   for (let step = 0; step <= 24; step++) {
     const x = (step / 24) * w;
     const lift = Math.abs(Math.sin(step * 0.7 + random() * 0.5)) * h * 0.12 * (step % 5 === 0 ? 1.4 : 1);
-    points.push(`${fixed(x)} ${fixed(horizon - lift)}`);
+    points.push(`${px(x)} ${px(horizon - lift)}`);
   }
-  return `<path d="M0 ${fixed(horizon)}L${points.join('L')}L${w} ${fixed(horizon)}Z" fill="#0C0C0C"/>`;
+  return `<path d="M0 ${px(horizon)}L${points.join('L')}L${w} ${px(horizon)}Z" fill="#0C0C0C"/>`;
 }
 
 function turntableScene(frame: Frame): Layers {
@@ -561,22 +564,22 @@ function turntableScene(frame: Frame): Layers {
   const cy = h * between(random, 0.45, 0.6);
   const grooves = Array.from(
     { length: 16 },
-    (_, index) => `<circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r * (0.38 + index * 0.036))}"/>`,
+    (_, index) => `<circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * (0.38 + index * 0.036))}"/>`,
   ).join('');
   const mixerX = cx + r * 1.25;
   const knobs = Array.from({ length: 12 }, (_, index) => {
     const kx = mixerX + (index % 3) * w * 0.05;
     const ky = h * 0.14 + Math.floor(index / 3) * h * 0.12;
-    return `<circle cx="${fixed(kx)}" cy="${fixed(ky)}" r="${fixed(h * 0.025)}" fill="#1A1A1A" stroke="#3A3A3A" stroke-width="2"/><path d="M${fixed(kx)} ${fixed(ky)}L${fixed(kx + Math.cos(random() * 6) * h * 0.02)} ${fixed(ky + Math.sin(random() * 6) * h * 0.02)}" stroke="${index % 4 === 0 ? accent : '#DDD'}" stroke-width="3" stroke-linecap="round"/>`;
+    return `<circle cx="${px(kx)}" cy="${px(ky)}" r="${px(h * 0.025)}" fill="#1A1A1A" stroke="#3A3A3A" stroke-width="2"/><path d="M${px(kx)} ${px(ky)}L${px(kx + Math.cos(random() * 6) * h * 0.02)} ${px(ky + Math.sin(random() * 6) * h * 0.02)}" stroke="${index % 4 === 0 ? accent : '#DDD'}" stroke-width="3" stroke-linecap="round"/>`;
   }).join('');
   const faders = Array.from({ length: 3 }, (_, index) => {
     const fx = mixerX + index * w * 0.05;
     const fy = h * between(random, 0.68, 0.82);
-    return `<path d="M${fixed(fx)} ${fixed(h * 0.64)}V${fixed(h * 0.9)}" stroke="#000" stroke-width="5"/><rect x="${fixed(fx - 12)}" y="${fixed(fy)}" width="24" height="14" rx="3" fill="${index === 1 ? accent : '#CFCFCF'}"/>`;
+    return `<path d="M${px(fx)} ${px(h * 0.64)}V${px(h * 0.9)}" stroke="#000" stroke-width="5"/><rect x="${px(fx - 12)}" y="${px(fy)}" width="24" height="14" rx="3" fill="${index === 1 ? accent : '#CFCFCF'}"/>`;
   }).join('');
   return {
     defs: `<linearGradient id="desk" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1B1B1B"/><stop offset="1" stop-color="#080808"/></linearGradient><linearGradient id="label" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}"/><stop offset="1" stop-color="${secondary}"/></linearGradient>${glowGradient('rim', accent, 0.35)}`,
-    body: `${fullRect(w, h, 'url(#desk)')}${glow('rim', cx, cy, r * 1.5)}<circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r * 1.04)}" fill="#2B2B2B"/><circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r)}" fill="#050505"/><g fill="none" stroke="#fff" stroke-opacity="0.08" stroke-width="1.5">${grooves}</g><path d="M${fixed(cx)} ${fixed(cy)}L${fixed(cx - r * 0.9)} ${fixed(cy - r * 0.45)}A${fixed(r)} ${fixed(r)} 0 0 1 ${fixed(cx - r * 0.45)} ${fixed(cy - r * 0.9)}Z" fill="#fff" opacity="0.07"/><circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r * 0.32)}" fill="url(#label)"/><circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r * 0.03)}" fill="#DDD"/><g transform="rotate(${fixed(between(random, 18, 32))} ${fixed(cx + r * 1.02)} ${fixed(cy - r * 0.8)})"><circle cx="${fixed(cx + r * 1.02)}" cy="${fixed(cy - r * 0.8)}" r="${fixed(r * 0.1)}" fill="#222" stroke="#BBB" stroke-width="3"/><path d="M${fixed(cx + r * 1.02)} ${fixed(cy - r * 0.8)}V${fixed(cy + r * 0.45)}L${fixed(cx + r * 0.9)} ${fixed(cy + r * 0.6)}" fill="none" stroke="#CFCFCF" stroke-width="${fixed(r * 0.035)}" stroke-linejoin="round"/><rect x="${fixed(cx + r * 0.82)}" y="${fixed(cy + r * 0.56)}" width="${fixed(r * 0.14)}" height="${fixed(r * 0.18)}" rx="4" fill="#EEE"/></g><rect x="${fixed(mixerX - w * 0.04)}" y="${fixed(h * 0.06)}" width="${fixed(w * 0.18)}" height="${fixed(h * 0.9)}" rx="10" fill="#111" stroke="#2A2A2A" stroke-width="2"/>${knobs}${faders}`,
+    body: `${fullRect(w, h, 'url(#desk)')}${glow('rim', cx, cy, r * 1.5)}<circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * 1.04)}" fill="#2B2B2B"/><circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r)}" fill="#050505"/><g fill="none" stroke="#fff" stroke-opacity="0.08" stroke-width="1.5">${grooves}</g><path d="M${px(cx)} ${px(cy)}L${px(cx - r * 0.9)} ${px(cy - r * 0.45)}A${px(r)} ${px(r)} 0 0 1 ${px(cx - r * 0.45)} ${px(cy - r * 0.9)}Z" fill="#fff" opacity="0.07"/><circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * 0.32)}" fill="url(#label)"/><circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * 0.03)}" fill="#DDD"/><g transform="rotate(${px(between(random, 18, 32))} ${px(cx + r * 1.02)} ${px(cy - r * 0.8)})"><circle cx="${px(cx + r * 1.02)}" cy="${px(cy - r * 0.8)}" r="${px(r * 0.1)}" fill="#222" stroke="#BBB" stroke-width="3"/><path d="M${px(cx + r * 1.02)} ${px(cy - r * 0.8)}V${px(cy + r * 0.45)}L${px(cx + r * 0.9)} ${px(cy + r * 0.6)}" fill="none" stroke="#CFCFCF" stroke-width="${px(r * 0.035)}" stroke-linejoin="round"/><rect x="${px(cx + r * 0.82)}" y="${px(cy + r * 0.56)}" width="${px(r * 0.14)}" height="${px(r * 0.18)}" rx="4" fill="#EEE"/></g><rect x="${px(mixerX - w * 0.04)}" y="${px(h * 0.06)}" width="${px(w * 0.18)}" height="${px(h * 0.9)}" rx="10" fill="#111" stroke="#2A2A2A" stroke-width="2"/>${knobs}${faders}`,
   };
 }
 
@@ -601,10 +604,11 @@ function backdropScene(frame: Frame): Layers {
   const { random, w, h, accent, secondary } = frame;
   const cx = w * between(random, 0.55, 0.8);
   const dots = dotScreen('dots', w, h, accent, [0.9, 0.2], 0.3);
-  const sources = [cx - w * 0.25, cx, cx + w * 0.2];
-  return {
-    defs: `${beamGradient('beam', accent, 0.45)}${beamGradient('beam2', secondary, 0.4)}${glowGradient('glowA', accent, 0.55)}${glowGradient('glowB', secondary, 0.4)}${dots.defs}<linearGradient id="shade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.85"/><stop offset="0.55" stop-color="#000" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>${vignetteGradient('vignette', 0.7)}`,
-    body: `${fullRect(w, h, '#060606')}${dots.layer}${glow('glowB', cx - w * 0.3, h * 0.9, w * 0.6, h * 0.6)}${glow('glowA', cx, h * 0.35, w * 0.45, h * 0.8)}${lampBeams(
+  const variant = pick(random, ['beams', 'halo', 'waves'] as const);
+  let light = '';
+  if (variant === 'beams') {
+    const sources = [cx - w * 0.25, cx, cx + w * 0.2];
+    light = `${lampBeams(
       frame,
       sources.map((x) => [x, -20] as [number, number]),
       'beam',
@@ -612,7 +616,20 @@ function backdropScene(frame: Frame): Layers {
       frame,
       sources.map((x) => [x + w * 0.04, -20] as [number, number]),
       'beam2',
-    )}${halftoneRows({ x: 0, width: w, top: h * 0.7, bottom: h, rows: 12, spacing: 20, from: 0, to: 8, colour: accent, opacity: 0.25 })}${fullRect(w, h, 'url(#shade)')}${fullRect(w, h, 'url(#vignette)')}`,
+    )}`;
+  } else if (variant === 'halo') {
+    const cy = h * between(random, 0.35, 0.6);
+    const r = h * between(random, 0.25, 0.35);
+    light = `${Array.from({ length: 9 }, (_, index) => `<circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * (1 + index * 0.28))}" fill="none" stroke="${index % 3 === 2 ? secondary : accent}" stroke-width="${index === 0 ? 4 : 2}" opacity="${ratio(0.7 - index * 0.07)}"${index % 2 ? ' stroke-dasharray="6 14"' : ''}/>`).join('')}<circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * 0.8)}" fill="url(#glowA)"/>`;
+  } else {
+    light = `<g fill="none" stroke-width="2">${Array.from({ length: 14 }, (_, index) => {
+      const shape = ridge(random, w, h, h * (0.25 + index * 0.05), h * 0.06);
+      return `<path d="${shape.line}" stroke="${index % 2 ? secondary : accent}" opacity="${ratio(0.15 + (index / 14) * 0.5)}"/>`;
+    }).join('')}</g>`;
+  }
+  return {
+    defs: `${beamGradient('beam', accent, 0.45)}${beamGradient('beam2', secondary, 0.4)}${glowGradient('glowA', accent, 0.55)}${glowGradient('glowB', secondary, 0.4)}${dots.defs}<linearGradient id="shade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.85"/><stop offset="0.55" stop-color="#000" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>${vignetteGradient('vignette', 0.7)}`,
+    body: `${fullRect(w, h, '#060606')}${dots.layer}${glow('glowB', cx - w * 0.3, h * 0.9, w * 0.6, h * 0.6)}${glow('glowA', cx, h * 0.35, w * 0.45, h * 0.8)}${light}${halftoneRows({ x: 0, width: w, top: h * 0.7, bottom: h, rows: 12, spacing: 20, from: 0, to: 8, colour: accent, opacity: 0.25 })}${fullRect(w, h, 'url(#shade)')}${fullRect(w, h, 'url(#vignette)')}`,
   };
 }
 
@@ -668,6 +685,6 @@ export function videoPosterSvg(scene: Scene, seed: string, width: number, height
   const r = Math.min(width, height) * 0.11;
   const cx = width / 2;
   const cy = height / 2;
-  const button = `<rect width="${width}" height="${height}" fill="#000" opacity="0.35"/><circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r * 1.45)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2"/><circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(r)}" fill="#fff" opacity="0.95"/><path d="M${fixed(cx - r * 0.3)} ${fixed(cy - r * 0.42)}L${fixed(cx + r * 0.48)} ${fixed(cy)}L${fixed(cx - r * 0.3)} ${fixed(cy + r * 0.42)}Z" fill="#000"/><path d="M${fixed(width * 0.05)} ${fixed(height * 0.92)}H${fixed(width * 0.95)}" stroke="#fff" stroke-opacity="0.3" stroke-width="4" stroke-linecap="round"/><path d="M${fixed(width * 0.05)} ${fixed(height * 0.92)}H${fixed(width * 0.32)}" stroke="${palette.accent}" stroke-width="4" stroke-linecap="round"/>`;
+  const button = `<rect width="${width}" height="${height}" fill="#000" opacity="0.35"/><circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r * 1.45)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="2"/><circle cx="${px(cx)}" cy="${px(cy)}" r="${px(r)}" fill="#fff" opacity="0.95"/><path d="M${px(cx - r * 0.3)} ${px(cy - r * 0.42)}L${px(cx + r * 0.48)} ${px(cy)}L${px(cx - r * 0.3)} ${px(cy + r * 0.42)}Z" fill="#000"/><path d="M${px(width * 0.05)} ${px(height * 0.92)}H${px(width * 0.95)}" stroke="#fff" stroke-opacity="0.3" stroke-width="4" stroke-linecap="round"/><path d="M${px(width * 0.05)} ${px(height * 0.92)}H${px(width * 0.32)}" stroke="${palette.accent}" stroke-width="4" stroke-linecap="round"/>`;
   return picture.replace(/<\/svg>\n$/, `${button}\n</svg>\n`);
 }

@@ -70,7 +70,7 @@ const SANS = `'Helvetica Neue', Helvetica, Arial, sans-serif`;
 const SERIF = `Didot, 'Bodoni 72', Georgia, 'Times New Roman', serif`;
 
 /** How wide a line of text in these faces is, in ems per character (generous, so names fit). */
-const EM = { heavy: 0.72, light: 0.62, serif: 0.56 } as const;
+const EM = { heavy: 0.72, light: 0.74, serif: 0.56 } as const;
 
 /** Text that always fits: when the estimate says a line would overflow, it is held to the width. */
 function fittedText(text: string, x: number, y: number, size: number, perChar: number, maxWidth: number, extra = ''): string {
@@ -92,21 +92,24 @@ export function brandLogoSvg(name: string, accent: string, width = 240, height =
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">\n`;
   const close = `\n</svg>\n`;
   if (style === 1) {
+    // Lowercase and heavy, ending on a full stop in the brand colour.
     const text = name.toLowerCase();
-    const size = Math.min(height * 0.42, (width - pad * 2) / ((text.length + 0.6) * EM.heavy * 0.82));
-    const baseline = height / 2 + size * 0.34;
-    const textWidth = Math.min(width - pad * 2 - size * 0.4, text.length * size * EM.heavy * 0.82);
-    const x = (width - textWidth - size * 0.4) / 2;
-    return `${open}<g fill="#fff" font-family="${SANS}" font-weight="900" font-size="${fixed(size)}" letter-spacing="${fixed(-size * 0.04)}">${fittedText(text, x, baseline, size, EM.heavy * 0.82, textWidth)}</g><circle cx="${fixed(x + textWidth + size * 0.22)}" cy="${fixed(baseline - size * 0.08)}" r="${fixed(size * 0.11)}" fill="${accent}"/>${close}`;
+    const size = Math.min(height * 0.42, (width - pad * 2) / ((text.length + 0.5) * EM.heavy * 0.8));
+    const fits = (text.length + 0.5) * size * EM.heavy * 0.8 <= width - pad * 2;
+    const fit = fits ? '' : ` textLength="${fixed(width - pad * 2)}" lengthAdjust="spacingAndGlyphs"`;
+    return `${open}<text x="${fixed(width / 2)}" y="${fixed(height / 2 + size * 0.34)}" text-anchor="middle"${fit} fill="#fff" font-family="${SANS}" font-weight="900" font-size="${fixed(size)}" letter-spacing="${fixed(-size * 0.03)}">${escapeXml(text)}<tspan fill="${accent}">.</tspan></text>${close}`;
   }
   if (style === 2) {
+    // Spaced light capitals between a short rule in the brand colour and a hairline.
     const text = name.toUpperCase();
-    const spacing = 0.32;
-    const size = Math.min(height * 0.24, (width - pad * 2) / (text.length * (EM.light + spacing)));
-    const textWidth = Math.min(width - pad * 2, text.length * size * (EM.light + spacing));
-    const x = (width - textWidth) / 2;
+    const spacing = 0.3;
+    const perChar = EM.light + spacing;
+    const size = Math.min(height * 0.22, (width - pad * 2) / (text.length * perChar));
+    const textWidth = Math.min(width - pad * 2, text.length * size * perChar);
+    const fits = text.length * size * perChar <= width - pad * 2;
+    const fit = fits ? '' : ` textLength="${fixed(width - pad * 2)}" lengthAdjust="spacingAndGlyphs"`;
     const baseline = height * 0.62;
-    return `${open}<path d="M${fixed(width / 2 - height * 0.18)} ${fixed(height * 0.3)}H${fixed(width / 2 + height * 0.18)}" stroke="${accent}" stroke-width="${fixed(height * 0.045)}" stroke-linecap="round"/><g fill="#fff" font-family="${SANS}" font-weight="300" font-size="${fixed(size)}" letter-spacing="${fixed(size * spacing)}">${fittedText(text, x + size * spacing * 0.5, baseline, size, EM.light + spacing, textWidth)}</g><path d="M${fixed(x)} ${fixed(height * 0.76)}H${fixed(x + textWidth)}" stroke="#fff" stroke-opacity="0.35" stroke-width="1"/>${close}`;
+    return `${open}<path d="M${fixed(width / 2 - height * 0.18)} ${fixed(height * 0.3)}H${fixed(width / 2 + height * 0.18)}" stroke="${accent}" stroke-width="${fixed(height * 0.045)}" stroke-linecap="round"/><text x="${fixed(width / 2 + size * spacing * 0.5)}" y="${fixed(baseline)}" text-anchor="middle"${fit} fill="#fff" font-family="${SANS}" font-weight="300" font-size="${fixed(size)}" letter-spacing="${fixed(size * spacing)}">${escapeXml(text)}</text><path d="M${fixed((width - textWidth) / 2)} ${fixed(height * 0.76)}H${fixed((width + textWidth) / 2)}" stroke="#fff" stroke-opacity="0.35" stroke-width="1"/>${close}`;
   }
   if (style === 3) {
     const initials = name
@@ -132,5 +135,5 @@ export function brandLogoSvg(name: string, accent: string, width = 240, height =
   const x = (width - textWidth) / 2;
   const baseline = height * 0.54;
   const swashY = baseline + size * 0.34;
-  return `${open}<g fill="#fff" font-family="${SERIF}" font-style="italic" font-weight="400" font-size="${fixed(size)}">${fittedText(name, x, baseline, size, EM.serif, textWidth)}</g><path d="M${fixed(x + textWidth * 0.08)} ${fixed(swashY + size * 0.1)}C${fixed(x + textWidth * 0.4)} ${fixed(swashY - size * 0.12)} ${fixed(x + textWidth * 0.7)} ${fixed(swashY + size * 0.18)} ${fixed(x + textWidth * 0.96)} ${fixed(swashY - size * 0.02)}" fill="none" stroke="${accent}" stroke-width="${fixed(Math.max(2, size * 0.07))}" stroke-linecap="round"/>${close}`;
+  return `${open}<g fill="#fff" font-family="${SERIF}" font-style="italic" font-weight="400" font-size="${fixed(size)}">${fittedText(name, width / 2, baseline, size, EM.serif, textWidth, ' text-anchor="middle"')}</g><path d="M${fixed(x + textWidth * 0.08)} ${fixed(swashY + size * 0.1)}C${fixed(x + textWidth * 0.4)} ${fixed(swashY - size * 0.12)} ${fixed(x + textWidth * 0.7)} ${fixed(swashY + size * 0.18)} ${fixed(x + textWidth * 0.96)} ${fixed(swashY - size * 0.02)}" fill="none" stroke="${accent}" stroke-width="${fixed(Math.max(2, size * 0.07))}" stroke-linecap="round"/>${close}`;
 }

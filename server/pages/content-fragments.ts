@@ -19,9 +19,11 @@ export const LINK_FIELDS = gql`
 export const ASSET_FIELDS = gql`
   fragment AssetFields on Asset {
     url
+    responsiveUrl
     alt
     width
     height
+    blurDataUrl
   }
 `;
 

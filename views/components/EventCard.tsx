@@ -1,5 +1,6 @@
 import type { EventCardContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 /** An event in a list: cover, dates in Riyadh time, city, in the event's accent colour. */
 export function EventCard({ event, headingLevel = 3 }: { event: EventCardContent; headingLevel?: 2 | 3 }) {
@@ -11,14 +12,11 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardContent
       <a className="event-card__link" href={urls.route('event', { slug: event.slug })}>
         {config.cover ? (
           <div className="event-card__media">
-            <img
+            <ResponsiveImage
               className="event-card__cover"
-              src={config.cover.url}
+              asset={config.cover}
               alt=""
-              width={config.cover.width ?? undefined}
-              height={config.cover.height ?? undefined}
-              loading="lazy"
-              decoding="async"
+              sizes="(min-width: 75em) 22rem, (min-width: 40em) 45vw, 92vw"
             />
           </div>
         ) : null}

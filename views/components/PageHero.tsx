@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PageHeader } from '../content.ts';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { ContentLink } from './SmartLink.tsx';
 
 /** The big header at the top of a page: title, subtitle, cover and a call to action. */
@@ -7,14 +8,7 @@ export function PageHero({ header, accent, children }: { header: PageHeader; acc
   return (
     <header className={header.cover ? 'hero' : 'hero hero--plain'} style={accent ? ({ '--accent': accent } as object) : undefined}>
       {header.cover ? (
-        <img
-          className="hero__cover"
-          src={header.cover.url}
-          alt={header.cover.alt ?? ''}
-          width={header.cover.width ?? undefined}
-          height={header.cover.height ?? undefined}
-          fetchPriority="high"
-        />
+        <ResponsiveImage className="hero__cover" asset={header.cover} sizes="100vw" priority />
       ) : null}
       <div className="hero__content">
         <h1 className="hero__title">{header.title}</h1>
