@@ -18,7 +18,9 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     pipelining?: number;
+    method?: 'GET' | 'POST';
     headers?: Record<string, string>;
+    body?: string;
   }
 
   export interface Result {

@@ -1,5 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { ApolloServerOptionsWithTypeDefs } from '@apollo/server';
@@ -44,7 +45,12 @@ export async function createGraphQLService<Context extends BaseContext>(options:
     // install signal handlers that re-raise SIGTERM halfway through it.
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: !options.production,
-    plugins: [reportUnexpectedErrors(options.logger.child({ service: options.name })), ...(options.plugins ?? [])],
+    plugins: [
+      reportUnexpectedErrors(options.logger.child({ service: options.name })),
+      // Answers are cached by the web tier, not by HTTP caches: no per-field cache hints to compute.
+      ApolloServerPluginCacheControlDisabled(),
+      ...(options.plugins ?? []),
+    ],
     validationRules: options.validationRules ?? [],
     formatError(formatted, error) {
       const original = (error as GraphQLError | undefined)?.originalError;

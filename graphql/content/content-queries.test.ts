@@ -272,6 +272,12 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
     });
   });
 
+  test('ids with quotes, commas and braces are just ids that match nothing', async () => {
+    const { dayProgram, performer } = await data('query($id: ID!) { dayProgram(locale: en, id: $id) { name } performer(locale: en, slug: "zara") { name } }', { id: '"a",b{c}\\' });
+    expect(dayProgram).toBeNull();
+    expect(performer).toEqual({ name: 'zara' });
+  });
+
   describe('broken references', () => {
     const grid = '{ aboutCustomPage(locale: en, slug: "broken-grid") { blocks { ... on ContentGridBlock { items { __typename } } } } }';
 

@@ -1,0 +1,162 @@
+/**
+ * What the benchmarks share: starting the built server as production runs it, in its own process,
+ * waiting for it, stopping it, and describing the machine the numbers come from.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const entryPoint = path.join(root, 'dist', 'server', 'main.js');
+export const log = (message: string) => process.stderr.write(`${message}\n`);
+
+export class BenchmarkRun {
+  readonly loadAtStart = os.loadavg();
+  private readonly children: ChildProcess[] = [];
+  private scratch: string | undefined;
+  /** Set once the run stops its servers itself, so that their exit is not reported as a crash. */
+  private stopping = false;
+
+  constructor() {
+    if (!existsSync(entryPoint)) {
+      log(`${path.relative(root, entryPoint)} is missing: run \`npm run build\` first.`);
+      process.exit(1);
+    }
+    if (this.loadAtStart[0]! > os.cpus().length / 2) {
+      log(
+        `Warning: the machine is busy (load average ${this.loadAtStart[0]!.toFixed(2)} on ${os.cpus().length} CPUs): expect low, noisy numbers.`,
+      );
+    }
+    process.once('SIGINT', () => void this.stop().finally(() => process.exit(130)));
+  }
+
+  async scratchDir(): Promise<string> {
+    this.scratch ??= await mkdtemp(path.join(os.tmpdir(), 'nabd-bench-'));
+    return this.scratch;
+  }
+
+  /** The built server in production mode with fresh secrets and PGlite in a scratch folder. */
+  async startSite(environment: Record<string, string> = {}): Promise<string> {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    log(`Starting the built site on ${origin}…`);
+    this.start(process.execPath, [entryPoint], {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      BASE_URL: origin,
+      DATA_DIR: path.join(await this.scratchDir(), 'data'),
+      // Fresh secrets each run: production refuses the development ones.
+      SESSION_SECRET: secret(),
+      CONTENT_API_TOKEN: secret(),
+      CONTENT_PREVIEW_TOKEN: secret(),
+      OIDC_CLIENT_SECRET: secret(),
+      IDENTITY_SECRET: secret(),
+      ...environment,
+    });
+    await waitForHealth(origin, () => Boolean(process.exitCode));
+    return origin;
+  }
+
+  start(command: string, args: string[], environment: Record<string, string>): ChildProcess {
+    // Only what the child needs: none of the caller's DATABASE_URL, REDIS_URL or secrets leak in.
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    this.children.push(child);
+    child.once('exit', (code, signal) => {
+      if (!this.stopping) {
+        log(`${path.basename(args[0] ?? command)} exited unexpectedly (${signal ?? code}).`);
+        process.exitCode = 1;
+      }
+    });
+    return child;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    if (this.scratch) await rm(this.scratch, { recursive: true, force: true });
+  }
+
+  /** The lines that say where and how the numbers were taken. */
+  machineLines(what: string): string[] {
+    const cpus = os.cpus();
+    return [
+      `- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, ${os.platform()} ${os.release()}`,
+      `- Node ${process.version}; ${what}; commit ${commit()}`,
+      // Other work on the machine skews the numbers: the load average says whether it was quiet.
+      `- Load average when the run started: ${this.loadAtStart.map((load) => load.toFixed(2)).join(', ')} (1, 5, 15 min)`,
+    ];
+  }
+}
+
+export async function waitForHealth(origin: string, failed: () => boolean = () => false, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (failed()) throw new Error(`A server exited before ${origin}/healthz answered.`);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${origin}/healthz did not answer within ${timeoutMs / 1000} s.`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const secret = () => randomBytes(32).toString('hex');
+
+export const format = (requestsPerSecond: number) => Math.round(requestsPerSecond).toLocaleString('en-GB');
+
+/** autocannon's latencies have a resolution of 1 ms: 0 means under a millisecond. */
+export const milliseconds = (value: number) => (value < 1 ? '< 1 ms' : `${value.toLocaleString('en-GB')} ms`);
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The page's bytes; a page that does not answer 200 is not worth measuring. */
+export async function fetchPage(url: string, init?: RequestInit): Promise<Buffer> {
+  const response = await fetch(url, init);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200.`);
+  return Buffer.from(await response.arrayBuffer());
+}
