@@ -26,7 +26,7 @@ const QUERIES: Record<string, string> = {
     '{ homePage(locale: ar) { title seo { title description } header { title cover { responsiveUrl width height blurDataUrl } } blocks { __typename ... on EventListBlock { events { slug title } } ... on ContentGridBlock { items { __typename } } } } eventCards(locale: ar, filter: { timeframe: upcoming }, first: 6) { total items { slug title config { startDatetime endDatetime city cover { responsiveUrl } } } } }',
   'Event page':
     '{ event(locale: ar, slug: "nabd-festival-2026") { title seo { title } header { title cover { responsiveUrl } } body blocks { __typename } config { startDatetime endDatetime city venue { name } navigationItems { title } } customPages { slug title } } }',
-  'Festival line-up (93 sets)':
+  'Festival line-up (108 sets)':
     '{ festivalLineup(locale: ar, eventSlug: "nabd-festival-2026") { stages { title } days { date } headliners { name } items { headliner startDatetime endDatetime performer { name slug cover { responsiveUrl blurDataUrl } } stage { title } performance { slug categories { label colour } } } } }',
   'Article page':
     '{ article(locale: ar, slug: "what-to-bring-to-a-desert-festival") { title summary body body2 cover { responsiveUrl } author { name } category { title slug } moreInCategory { slug title } } }',
