@@ -54,6 +54,21 @@ const RECORDS: RecordFile[] = [
   simpleRecord('translation-z', 'translation', { label: 'z.last' }, { en: { value: 'Last' }, ar: { value: 'الأخير' } }),
   simpleRecord('translation-a', 'translation', { label: 'a.first' }, { en: { value: 'First' }, ar: { value: 'الأول' } }),
   simpleRecord('station-one', 'radioStation', { streamUrl: '/media/radio/one.wav' }, { en: { name: 'One', description: 'A station' }, ar: { name: 'واحد' } }),
+  simpleRecord(
+    'page-with-blocks',
+    'page.aboutCustom',
+    {
+      pageType: 'about',
+      moduleName: 'about',
+      blocks: [
+        { id: 'top', type: 'header', callToAction: { id: 'go', title: 'Go', url: 'https://nabd.example' } },
+        { id: 'count', type: 'countdown', endDatetime: '2026-12-10T12:00:00Z' },
+        { id: 'frame', type: 'iframe', url: 'https://shop.nabd.example/embed', height: 600 },
+        { id: 'next', type: 'eventList', timeframe: 'upcoming', limit: 1 },
+      ],
+    },
+    { slug: 'with-blocks', en: { title: 'Blocks', blocks: [{ id: 'top', title: 'Welcome' }, { id: 'frame', title: 'Shop' }] }, ar: { title: 'كتل', blocks: [{ id: 'top', title: 'أهلًا' }, { id: 'frame', title: 'المتجر' }] } },
+  ),
   simpleRecord('page-broken-grid', 'page.aboutCustom', {
     pageType: 'about',
     moduleName: 'about',
@@ -248,6 +263,22 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
       expect(label).toEqual({ total: 1, items: [{ slug: 'zara' }] });
       expect(digits.items).toEqual([{ slug: '9lives' }]);
     });
+  });
+
+  test('page blocks resolve by type, their shared and translated parts merged', async () => {
+    const { aboutCustomPage } = await data(`{ aboutCustomPage(locale: ar, slug: "with-blocks") { blocks {
+      __typename
+      ... on HeaderBlock { title callToAction { isExternal } }
+      ... on CountdownBlock { endDatetime }
+      ... on IframeBlock { title height }
+      ... on EventListBlock { events { slug } }
+    } } }`);
+    expect(aboutCustomPage.blocks).toEqual([
+      { __typename: 'HeaderBlock', title: 'أهلًا', callToAction: { isExternal: true } },
+      { __typename: 'CountdownBlock', endDatetime: '2026-12-10T12:00:00Z' },
+      { __typename: 'IframeBlock', title: 'المتجر', height: 600 },
+      { __typename: 'EventListBlock', events: [{ slug: 'winter-fest' }] },
+    ]);
   });
 
   describe('drafts and preview (SPEC 1, 6, 7.1)', () => {

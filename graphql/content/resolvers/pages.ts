@@ -86,6 +86,7 @@ export const pageQueries = {
 
 const BLOCK_TYPES: Record<string, string> = {
   richText: 'RichTextBlock',
+  header: 'HeaderBlock',
   countdown: 'CountdownBlock',
   iframe: 'IframeBlock',
   downloadApp: 'DownloadAppBlock',
@@ -148,6 +149,7 @@ export const pageTypes = {
     __resolveType: (block: Parent) => BLOCK_TYPES[String(block.type)] ?? 'RichTextBlock',
   },
   RichTextBlock: { body: richText('body') },
+  HeaderBlock: { cover: image('cover'), callToAction: (block: Parent) => block.callToAction ?? null },
   IframeBlock: {
     title: (block: Parent) => block.title ?? block.url,
     height: (block: Parent) => Number(block.height ?? 480),
