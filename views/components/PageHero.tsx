@@ -7,9 +7,7 @@ import { ContentLink } from './SmartLink.tsx';
 export function PageHero({ header, accent, children }: { header: PageHeader; accent?: string; children?: ReactNode }) {
   return (
     <header className={header.cover ? 'hero' : 'hero hero--plain'} style={accent ? ({ '--accent': accent } as object) : undefined}>
-      {header.cover ? (
-        <ResponsiveImage className="hero__cover" asset={header.cover} sizes="100vw" priority />
-      ) : null}
+      {header.cover ? <ResponsiveImage className="hero__cover" asset={header.cover} sizes="100vw" priority /> : null}
       <div className="hero__content">
         <h1 className="hero__title">{header.title}</h1>
         {header.subtitle ? <p className="hero__subtitle">{header.subtitle}</p> : null}
