@@ -2,7 +2,7 @@
  * Builds what the site serves: browser assets with content hashes (public/assets, with a manifest
  * the server reads), the demo media, and the server bundle (dist/server). `--watch` rebuilds on change.
  */
-import { rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { generateDemoMedia } from './demo-media.ts';
@@ -11,11 +11,21 @@ const root = path.resolve(import.meta.dirname, '..');
 const watch = process.argv.includes('--watch');
 const assetsDir = path.join(root, 'public', 'assets');
 
-/** Browser entry points by the name pages ask for them (`ClientEntry` in views/site-context.tsx). */
-const CLIENT_ENTRIES = {
+/** The entries of a folder by name: `client/islands/radio-player.tsx` is `radio-player`. */
+async function entriesIn(folder: string, extension: string): Promise<Record<string, string>> {
+  const files = (await readdir(path.join(root, folder))).filter((file) => file.endsWith(extension)).sort();
+  return Object.fromEntries(files.map((file) => [path.basename(file, extension), `${folder}/${file}`]));
+}
+
+/**
+ * Browser entry points by the name pages ask for them (`ClientEntry` in views/site-context.tsx):
+ * the stylesheet, htmx, every island (hydrated React) and every enhancement (a small script).
+ */
+const CLIENT_ENTRIES: Record<string, string> = {
   site: 'client/styles/site.css',
   htmx: 'client/htmx.ts',
-  'radio-player': 'client/islands/radio-player.tsx',
+  ...(await entriesIn('client/islands', '.tsx')),
+  ...(await entriesIn('client/enhancements', '.ts')),
 };
 
 interface ManifestEntry {

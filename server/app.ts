@@ -19,6 +19,8 @@ export interface Readiness {
 /** The web tier: what serves pages, present when this process runs it. */
 export interface WebTier {
   renderer: SiteRenderer;
+  /** Browser analytics events (`POST /api/analytics`), checked by origin instead of a form token. */
+  analytics: Router;
   csrf: Csrf;
   sessionStore: session.Store;
   publicDir: string;
@@ -96,6 +98,7 @@ export function createApp(parts: AppParts): Express {
       cookie: { httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_MAX_AGE_MS, path: '/' },
     }),
   );
+  app.use('/api/analytics', web.analytics);
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(web.csrf.protect);
   app.use(createPageRouter(web.renderer));

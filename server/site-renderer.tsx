@@ -91,6 +91,7 @@ export class SiteRenderer {
       head: loaded.head,
       forms,
       page: createElement(module.View, { data: loaded.data }),
+      analytics: loaded.analytics,
     });
     this.options.services.tracker.track('page_viewed', trackingContext(context.req, loaded.analytics));
   }
@@ -107,6 +108,7 @@ export class SiteRenderer {
       head: { title: data.notFoundPage.title, noIndex: true },
       forms: {},
       page: createElement(NotFoundPage, { data }),
+      analytics: { page_type: 'notFound', module_name: 'notFound' },
     });
     this.options.services.tracker.track('page_viewed', trackingContext(context.req, { page_type: 'notFound', module_name: 'notFound' }));
   }
@@ -161,6 +163,7 @@ export class SiteRenderer {
       forms: Record<string, FormState>;
       page: ReactElement;
       siteTitleSuffix?: string;
+      analytics?: PageProperties;
     },
   ): void {
     const html = renderDocument({
@@ -172,6 +175,7 @@ export class SiteRenderer {
       page: parts.page,
       manifest: this.options.manifest,
       nonce: context.res.locals.cspNonce,
+      analytics: parts.analytics,
     });
     // Pages carry the visitor's form tokens and sign-in state: browsers may keep them, shared caches not.
     context.res.status(status).type('html').set('Cache-Control', 'private, no-cache').send(html);

@@ -8,6 +8,7 @@ import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { BufferedAnalyticsSink, createSandboxAnalyticsSink, type SandboxAnalyticsSink } from './analytics/analytics-sink.ts';
+import { createAnalyticsEndpoint } from './analytics/analytics-endpoint.ts';
 import { Tracker } from './analytics/tracker.ts';
 import { createApp, type AppParts, type Readiness } from './app.ts';
 import { RelyingParty } from './auth/relying-party.ts';
@@ -178,6 +179,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         showErrorDetails: config.env === 'development',
       }),
       csrf,
+      analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),
       sessionStore: sessions.store,
       publicDir,
     };

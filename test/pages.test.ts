@@ -202,3 +202,48 @@ describe('health', () => {
     expect(ready.body).toEqual({ ready: true, checks: { database: 'ok', sessions: 'ok' } });
   });
 });
+
+describe('analytics from the browser', () => {
+  const event = (name: string, properties: object = {}) => ({
+    name,
+    properties,
+    page: { page_type: 'event', module_name: 'events' },
+    pageName: '/ar/events/nabd-festival-2026',
+    language: 'ar',
+  });
+
+  test('a page with tracked elements describes itself for the script that sends events', async () => {
+    const { text } = await get('/ar/events');
+    expect(text).toMatch(/<meta name="analytics-page" content="\{&quot;page_type&quot;:&quot;events/);
+    expect(text).toMatch(/data-track="language_switched" data-track-old_language_code="ar" data-track-new_language_code="en"/);
+  });
+
+  test('same-origin events are checked against their schema and recorded', async () => {
+    const accepted = await request(site.app)
+      .post('/api/analytics')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(event('language_switched', { old_language_code: 'ar', new_language_code: 'en' }));
+    expect(accepted.status).toBe(204);
+    const invalid = await request(site.app)
+      .post('/api/analytics')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(event('language_switched', { old_language_code: 'fr' }));
+    expect(invalid.status).toBe(400);
+    const serverOnly = await request(site.app).post('/api/analytics').set('Sec-Fetch-Site', 'same-origin').send(event('purchase'));
+    expect(serverOnly.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await site.analytics!.received('language_switched')).at(-1)?.properties).toMatchObject({
+      language: 'ar',
+      page_name: '/ar/events/nabd-festival-2026',
+      new_language_code: 'en',
+    });
+  });
+
+  test('events from other sites are refused', async () => {
+    const response = await request(site.app)
+      .post('/api/analytics')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(event('language_switched', { old_language_code: 'ar', new_language_code: 'en' }));
+    expect(response.status).toBe(403);
+  });
+});

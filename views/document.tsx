@@ -13,6 +13,8 @@ export interface DocumentHeadProps {
   locale: Locale;
   /** Present when the page uses htmx: its settings, read by htmx from a meta tag. */
   htmxConfig?: string | undefined;
+  /** What the page says about itself in analytics events (SPEC 9.4), for events sent by script. */
+  analyticsPage?: string | undefined;
 }
 
 /** SPEC 2.2 and SEO basics: title with the site suffix, description, canonical, hreflang. */
@@ -44,6 +46,7 @@ export function DocumentHead(props: DocumentHeadProps) {
         <link key={href} rel="modulepreload" href={href} />
       ))}
       {props.htmxConfig ? <meta name="htmx-config" content={props.htmxConfig} /> : null}
+      {props.analyticsPage ? <meta name="analytics-page" content={props.analyticsPage} /> : null}
     </head>
   );
 }

@@ -23,7 +23,12 @@ export interface AssetCollector {
   use(entry: ClientEntry): void;
 }
 
-export type ClientEntry = 'htmx' | 'radio-player';
+/**
+ * A browser entry a view needs: `htmx`, or the file name of an island (`client/islands/<name>.tsx`,
+ * hydrated React) or of an enhancement (`client/enhancements/<name>.ts`, a small script). The build
+ * finds them; asking for one that does not exist fails the render.
+ */
+export type ClientEntry = string;
 
 export interface SiteContextValue {
   locale: Locale;

@@ -77,7 +77,10 @@ const text = z.string().max(500);
  */
 export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   page_viewed: z.object({}).strict(),
-  link_clicked: z.object({ link_label: text, link_url: text }).strict(),
+  link_clicked: z.object({ link_label: text, link_url: text, section_name: text.optional() }).strict(),
+  carousel_arrow_clicked: z.object({ carousel_arrow: z.enum(['previous', 'next']), section_name: text }).strict(),
+  catch_artist_clicked: z.object({ artist_name: text, event: text, link_url: text.optional() }).strict(),
+  playlist_click: z.object({ playlist_name: text, link_url: text }).strict(),
   language_switched: z.object({ old_language_code: z.enum(['en', 'ar']), new_language_code: z.enum(['en', 'ar']) }).strict(),
   pixel_subscribed: z.object({ newsletter_name: text }).strict(),
   user_login_started: z.object({ provider: text }).strict(),

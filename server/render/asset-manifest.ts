@@ -10,7 +10,7 @@ interface ManifestEntry {
 /** The built browser assets (scripts/build.ts), by the names pages use for them. */
 export interface AssetManifest {
   stylesheet: string | undefined;
-  script(entry: ClientEntry): ManifestEntry | undefined;
+  script(entry: ClientEntry): ManifestEntry;
 }
 
 export function loadAssetManifest(publicDir: string): AssetManifest {
@@ -22,6 +22,10 @@ export function loadAssetManifest(publicDir: string): AssetManifest {
   }
   return {
     stylesheet: entries.site?.file,
-    script: (entry) => entries[entry],
+    script(entry) {
+      const script = entries[entry];
+      if (!script) throw new Error(`No client entry named ${entry}: add client/islands/${entry}.tsx or client/enhancements/${entry}.ts`);
+      return script;
+    },
   };
 }

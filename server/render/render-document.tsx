@@ -5,6 +5,7 @@ import type { LayoutContent } from '#views/content.ts';
 import { LAYOUTS } from '#views/layouts/layouts.tsx';
 import { SiteProvider, type ClientEntry, type SiteContextValue } from '#views/site-context.tsx';
 import { LOCALES } from '#views/format.ts';
+import type { PageProperties } from '../analytics/tracker.ts';
 import type { PageHead } from '../page.ts';
 import type { LayoutName } from '../route-table.ts';
 import type { AssetManifest } from './asset-manifest.ts';
@@ -37,6 +38,8 @@ export interface DocumentInput {
   page: ReactElement;
   manifest: AssetManifest;
   nonce: string;
+  /** The page's analytics description, given to scripts that send events (SPEC 9.4). */
+  analytics?: PageProperties | undefined;
 }
 
 /** Renders a whole page: the body first, so the head links exactly the assets the body used. */
@@ -50,7 +53,7 @@ export function renderDocument(input: DocumentInput): string {
     </SiteProvider>,
   );
 
-  const scripts = [...used].map((entry) => manifest.script(entry)).filter((script) => script !== undefined);
+  const scripts = [...used].map((entry) => manifest.script(entry));
   const pagePath = site.urls.current(site.locale).split('?')[0]!;
   const head = renderToStaticMarkup(
     <DocumentHead
@@ -64,6 +67,7 @@ export function renderDocument(input: DocumentInput): string {
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}
       htmxConfig={used.has('htmx') ? HTMX_CONFIG : undefined}
+      analyticsPage={used.has('analytics') && input.analytics ? JSON.stringify(input.analytics) : undefined}
     />,
   );
   const scriptTags = scripts.map((script) => `<script type="module" src="${script.file}" nonce="${input.nonce}"></script>`).join('');
