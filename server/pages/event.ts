@@ -4,9 +4,15 @@ import { EventPage, type EventPageData } from '#views/pages/EventPage.tsx';
 import { notFound, type PageModule } from '../page.ts';
 import { ASSET_FIELDS, CONTENT_PAGE_FIELDS } from './content-fragments.ts';
 import { contentPage } from './content-page.ts';
+import { EVENT_NAVIGATION_FIELDS } from './events/event-navigation.ts';
 
-const EVENT_QUERY: TypedDocumentNode<{ event: EventPageData['event'] | null }, { locale: Locale; slug: string }> = gql`
+type EventQuery = { event: EventPageData['event'] | null; eventNavigation: EventPageData['navigation'] | null };
+
+const EVENT_QUERY: TypedDocumentNode<EventQuery, { locale: Locale; slug: string }> = gql`
   query EventPage($locale: Locale!, $slug: String!) {
+    eventNavigation(locale: $locale, slug: $slug) {
+      ...EventNavigationFields
+    }
     event(locale: $locale, slug: $slug) {
       ...ContentPageFields
       config {
@@ -29,13 +35,14 @@ const EVENT_QUERY: TypedDocumentNode<{ event: EventPageData['event'] | null }, {
   }
   ${CONTENT_PAGE_FIELDS}
   ${ASSET_FIELDS}
+  ${EVENT_NAVIGATION_FIELDS}
 `;
 
 const eventPage: PageModule<EventPageData> = {
   async load({ services, locale, params }) {
-    const { event } = await services.content.query(EVENT_QUERY, { locale, slug: params.slug! });
-    if (!event) return notFound();
-    return contentPage({ event }, event, {
+    const { event, eventNavigation } = await services.content.query(EVENT_QUERY, { locale, slug: params.slug! });
+    if (!event || !eventNavigation) return notFound();
+    return contentPage({ event, navigation: eventNavigation }, event, {
       head: {
         description: event.seo.description ?? event.config.description,
         image: event.seo.image?.url ?? event.config.cover?.url,

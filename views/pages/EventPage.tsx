@@ -1,10 +1,12 @@
 import type { Asset, ContentPageFields } from '../content.ts';
 import { useSite } from '../site-context.tsx';
+import { EventNavigation, type EventNavigationContent } from '../components/EventNavigation.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { RichText } from '../components/RichText.tsx';
 
 export interface EventPageData {
+  navigation: EventNavigationContent;
   event: ContentPageFields & {
     config: {
       startDatetime: string;
@@ -28,6 +30,7 @@ export function EventPage({ data }: { data: EventPageData }) {
   const header = event.header ?? { title: event.title, cover: config.cover ?? null };
   return (
     <article className="event-page" style={{ '--accent': config.colourAccent } as object}>
+      <EventNavigation navigation={data.navigation} />
       <PageHero header={header} accent={config.colourAccent} />
       <div className="event-page__layout section">
         <dl className="event-facts">
