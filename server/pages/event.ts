@@ -3,6 +3,7 @@ import type { Locale } from '#views/format.ts';
 import { EventPage, type EventPageData } from '#views/pages/EventPage.tsx';
 import { notFound, type PageModule } from '../page.ts';
 import { ASSET_FIELDS, CONTENT_PAGE_FIELDS } from './content-fragments.ts';
+import { PAGE_BLOCK_FIELDS } from './blocks/page-block-fields.ts';
 import { contentPage } from './content-page.ts';
 import { EVENT_NAVIGATION_FIELDS } from './events/event-navigation.ts';
 
@@ -15,6 +16,9 @@ const EVENT_QUERY: TypedDocumentNode<EventQuery, { locale: Locale; slug: string 
     }
     event(locale: $locale, slug: $slug) {
       ...ContentPageFields
+      blocks {
+        ...PageBlockFields
+      }
       config {
         startDatetime
         endDatetime
@@ -36,6 +40,7 @@ const EVENT_QUERY: TypedDocumentNode<EventQuery, { locale: Locale; slug: string 
   ${CONTENT_PAGE_FIELDS}
   ${ASSET_FIELDS}
   ${EVENT_NAVIGATION_FIELDS}
+  ${PAGE_BLOCK_FIELDS}
 `;
 
 const eventPage: PageModule<EventPageData> = {

@@ -1,5 +1,7 @@
 import type { Asset, ContentPageFields } from '../content.ts';
 import { useSite } from '../site-context.tsx';
+import { PageBlocks } from '../blocks/PageBlocks.tsx';
+import type { PageBlockContent } from '../blocks/types.ts';
 import { EventNavigation, type EventNavigationContent } from '../components/EventNavigation.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -8,6 +10,7 @@ import { RichText } from '../components/RichText.tsx';
 export interface EventPageData {
   navigation: EventNavigationContent;
   event: ContentPageFields & {
+    blocks: PageBlockContent[];
     config: {
       startDatetime: string;
       endDatetime: string;
@@ -73,6 +76,7 @@ export function EventPage({ data }: { data: EventPageData }) {
           <RichText document={event.body} />
         </div>
       </div>
+      <PageBlocks blocks={event.blocks} />
     </article>
   );
 }
