@@ -44,7 +44,9 @@ export interface PageHead {
 export type Loaded<Data> =
   | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties }
   | { kind: 'notFound' }
-  | { kind: 'redirect'; location: string; status: 302 | 303 };
+  | { kind: 'redirect'; location: string; status: 302 | 303 }
+  /** A download instead of a page: an iCalendar file, for instance. */
+  | { kind: 'file'; filename: string; contentType: string; body: string };
 
 export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties): Loaded<Data> => ({
   kind: 'page',
@@ -54,6 +56,7 @@ export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties
 });
 export const notFound = (): Loaded<never> => ({ kind: 'notFound' });
 export const redirect = (location: string, status: 302 | 303 = 302): Loaded<never> => ({ kind: 'redirect', location, status });
+export const file = (filename: string, contentType: string, body: string): Loaded<never> => ({ kind: 'file', filename, contentType, body });
 
 export interface FormAction {
   /** The form's name: its state reaches the view as `useFormState(form)`. */

@@ -96,6 +96,11 @@ export const ROUTES = {
   exitPreview: route('/api/exit-preview', 'default'),
   search: route('/search', 'default'),
   store: route('/store', 'default'),
+
+  // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.
+  eventCalendarFile: route('/events/:slug/calendar.ics', 'default'),
+  lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default'),
+  lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default'),
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

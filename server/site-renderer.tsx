@@ -85,6 +85,7 @@ export class SiteRenderer {
     const [layoutContent, loaded] = await Promise.all([this.layoutContent(context.locale), module.load(context)]);
     if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
     if (loaded.kind === 'notFound') return this.notFound(context);
+    if (loaded.kind === 'file') return void res.type(loaded.contentType).attachment(loaded.filename).send(loaded.body);
     this.send(context, status, {
       layout,
       layoutContent,
