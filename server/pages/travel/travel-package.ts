@@ -63,7 +63,10 @@ const travelPackagePage: PageModule<TravelPackagePageData> = {
         ),
     );
     return contentPage({ travelPackage: { ...travelPackage, blocks }, onSale: travelPackagesConfig?.enabled ?? false }, travelPackage, {
-      head: { description: travelPackage.seo.description ?? travelPackage.description, image: travelPackage.seo.image?.url ?? travelPackage.image?.url },
+      head: {
+        description: travelPackage.seo.description ?? travelPackage.description,
+        image: travelPackage.seo.image?.url ?? travelPackage.image?.url,
+      },
       analytics: { category: travelPackage.slug, category_name: travelPackage.title },
     });
   },

@@ -43,7 +43,11 @@ const TRAVEL_QUERY: TypedDocumentNode<TravelQuery, { locale: Locale }> = gql`
  */
 const travelPackagesPage: PageModule<TravelPackagesPageData> = {
   async load({ services, locale }) {
-    const { travelOverviewPage: page, travelPackagesConfig: config, travelPackages } = await services.content.query(TRAVEL_QUERY, { locale });
+    const {
+      travelOverviewPage: page,
+      travelPackagesConfig: config,
+      travelPackages,
+    } = await services.content.query(TRAVEL_QUERY, { locale });
     if (!page) return notFound();
     const onSale = config?.enabled ?? false;
     return contentPage({ page, onSale, packages: onSale ? travelPackages : [], partners: config?.partners ?? [] }, page);

@@ -47,7 +47,12 @@ const travelPartnerPage: PageModule<TravelPartnerPageData> = {
     const onSale = travelPackagesConfig?.enabled ?? false;
     return page(
       { partner, onSale, packages: onSale ? packages : [] },
-      { title: seo.title ?? partner.name, description: seo.description ?? partner.description, image: partner.logo?.url, noIndex: seo.noIndex },
+      {
+        title: seo.title ?? partner.name,
+        description: seo.description ?? partner.description,
+        image: partner.logo?.url,
+        noIndex: seo.noIndex,
+      },
       { page_type: 'travelPartner', module_name: 'travel', submodule_name: 'partner', category: partner.slug, category_name: partner.name },
     );
   },

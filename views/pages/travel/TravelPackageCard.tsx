@@ -12,7 +12,11 @@ export interface TravelPackageCardContent {
   priceFrom: string;
   nights: number;
   image?: Asset | null;
-  event?: { title: string; slug: string; config: { startDatetime: string; endDatetime: string; city: string; colourAccent: string } } | null;
+  event?: {
+    title: string;
+    slug: string;
+    config: { startDatetime: string; endDatetime: string; city: string; colourAccent: string };
+  } | null;
   partner?: { slug: string; name: string } | null;
 }
 
@@ -60,7 +64,9 @@ function TravelPackageCard({ travelPackage, headingLevel }: { travelPackage: Tra
             <span className="travel-card__nights">{t('events:travel.nights', { count: travelPackage.nights })}</span>
             <span className="travel-card__price">{t('events:travel.priceFrom', { price: format.money(travelPackage.priceFrom) })}</span>
           </p>
-          {travelPackage.partner ? <p className="travel-card__partner">{t('events:travel.soldBy', { partner: travelPackage.partner.name })}</p> : null}
+          {travelPackage.partner ? (
+            <p className="travel-card__partner">{t('events:travel.soldBy', { partner: travelPackage.partner.name })}</p>
+          ) : null}
         </div>
       </a>
     </article>

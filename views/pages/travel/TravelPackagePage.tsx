@@ -35,15 +35,10 @@ export function TravelPackagePage({ data }: { data: TravelPackagePageData }) {
     <article className="travel-package" style={event ? ({ '--accent': event.config.colourAccent } as object) : undefined}>
       {/* The booking box carries the call to action, tracked; the hero does not repeat it. */}
       <PageHero header={{ ...header, callToAction: null }} {...(event ? { accent: event.config.colourAccent } : {})} />
+      {/* Phones read the booking box first, then the package, then its event; desktops keep both boxes beside the text. */}
       <div className="section travel-package__layout">
-        <div className="travel-package__aside">
+        <div className="travel-package__booking">
           <BookingBox data={data} />
-          {event ? (
-            <div className="travel-package__event">
-              <h2 className="label">{t('events:travel.theEvent')}</h2>
-              <EventCard event={event} />
-            </div>
-          ) : null}
         </div>
         <div className="travel-package__main">
           {travelPackage.description ? <p className="lead">{travelPackage.description}</p> : null}
@@ -62,6 +57,12 @@ export function TravelPackagePage({ data }: { data: TravelPackagePageData }) {
           <RichText document={travelPackage.body} />
           {partner ? <PartnerNote partner={partner} /> : null}
         </div>
+        {event ? (
+          <div className="travel-package__event">
+            <h2 className="label">{t('events:travel.theEvent')}</h2>
+            <EventCard event={event} />
+          </div>
+        ) : null}
       </div>
       <PageBlocks blocks={travelPackage.blocks} />
     </article>
