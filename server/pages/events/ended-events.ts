@@ -1,9 +1,9 @@
 import type { NavigationLink } from '#views/content.ts';
 import type { EventNavigationContent } from '#views/components/EventNavigation.tsx';
 
-/** The event navigation as the events' own pages ask for it: with whether the event is over. */
+/** The event navigation as the events' own pages ask for it: with whether the event is over or unlisted. */
 export type EventNavigationWithStatus = EventNavigationContent & {
-  event: EventNavigationContent['event'] & { config: { ended: boolean } };
+  event: EventNavigationContent['event'] & { config: { ended: boolean; unlistedEvent: boolean } };
 };
 
 /** A link to an event's ticket shop (SPEC 2.1 tickets route), as editors set it on calls to action. */

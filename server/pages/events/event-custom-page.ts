@@ -21,6 +21,7 @@ const CUSTOM_PAGE_QUERY: TypedDocumentNode<CustomPageQuery, { locale: Locale; sl
       event {
         config {
           ended
+          unlistedEvent
         }
       }
     }
@@ -47,7 +48,11 @@ const eventCustomPage: PageModule<EventCustomPageData> = {
     if (!eventNavigation || !customEventPage) return notFound();
     const { event } = eventNavigation;
     return contentPage({ navigation: navigationForStatus(eventNavigation), page: customEventPage }, customEventPage, {
-      head: { image: customEventPage.seo.image?.url ?? customEventPage.header?.cover?.url ?? event.config.cover?.url },
+      head: {
+        image: customEventPage.seo.image?.url ?? customEventPage.header?.cover?.url ?? event.config.cover?.url,
+        // SPEC 6: an unlisted event stays out of search engines, its own pages too.
+        noIndex: customEventPage.seo.noIndex || event.config.unlistedEvent,
+      },
       analytics: { category: event.slug, category_name: event.title, tab_name: customEventPage.title },
     });
   },

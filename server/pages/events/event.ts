@@ -5,7 +5,7 @@ import { notFound, type PageModule } from '../../page.ts';
 import { PAGE_BLOCK_FIELDS } from '../blocks/page-block-fields.ts';
 import { ASSET_FIELDS, CONTENT_PAGE_FIELDS, LINK_FIELDS } from '../content-fragments.ts';
 import { contentPage } from '../content-page.ts';
-import { navigationForStatus, unlessTicketsOfEnded, type EventNavigationWithStatus } from './ended-events.ts';
+import { isTicketLink, navigationForStatus, unlessTicketsOfEnded, type EventNavigationWithStatus } from './ended-events.ts';
 import { EVENT_NAVIGATION_FIELDS } from './event-navigation.ts';
 
 type EventQuery = { event: EventPageData['event'] | null; eventNavigation: EventNavigationWithStatus | null };
@@ -17,6 +17,7 @@ const EVENT_QUERY: TypedDocumentNode<EventQuery, { locale: Locale; slug: string 
       event {
         config {
           ended
+          unlistedEvent
         }
       }
     }
@@ -81,10 +82,12 @@ const eventPage: PageModule<EventPageData> = {
     if (!event || !eventNavigation) return notFound();
     const { ended } = event.config;
     const header = event.header ? { ...event.header, callToAction: unlessTicketsOfEnded(event.header.callToAction, ended) } : null;
+    // The event's own ticket call to action goes beside the facts, unless the hero already offers tickets.
+    const callToAction = isTicketLink(header?.callToAction) ? null : unlessTicketsOfEnded(event.config.callToAction, ended);
     return contentPage(
       {
         navigation: navigationForStatus(eventNavigation),
-        event: { ...event, header, config: { ...event.config, callToAction: unlessTicketsOfEnded(event.config.callToAction, ended) } },
+        event: { ...event, header, config: { ...event.config, callToAction } },
       },
       event,
       {

@@ -45,7 +45,7 @@ export interface EventPageData {
       ended: boolean;
       cover?: Asset | null;
       venue?: EventVenue | null;
-      /** The event's ticket call to action; left out by the loader once the event has ended. */
+      /** Tickets beside the facts: left out by the loader once the event has ended or when the hero offers them. */
       callToAction?: (NavigationLink & { icon?: string | null }) | null;
     };
     lineup?: { headliners: Headliner[] } | null;
@@ -69,7 +69,7 @@ export function EventPage({ data }: { data: EventPageData }) {
       <div className="event-page__layout section">
         <div className="event-page__aside">
           <EventFacts event={event} />
-          <EventActions event={event} heroOffersTickets={Boolean(header.callToAction)} />
+          <EventActions event={event} />
         </div>
         <div className="event-page__about">
           {config.description ? <p className="lead">{config.description}</p> : null}
@@ -141,8 +141,8 @@ function EventFacts({ event }: { event: EventContent }) {
   );
 }
 
-/** Tickets (unless the hero already offers them) and the calendar file; for an ended event, where to go next. */
-function EventActions({ event, heroOffersTickets }: { event: EventContent; heroOffersTickets: boolean }) {
+/** Tickets and the calendar file; for an ended event, where to go next. */
+function EventActions({ event }: { event: EventContent }) {
   const { t, urls } = useSite();
   const { config } = event;
   if (config.ended) {
@@ -156,7 +156,7 @@ function EventActions({ event, heroOffersTickets }: { event: EventContent; heroO
       </div>
     );
   }
-  const tickets = heroOffersTickets ? null : config.callToAction;
+  const tickets = config.callToAction;
   return (
     <div className="event-actions">
       {tickets ? (
