@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { createElement } from 'react';
 import { matchRoutes } from 'react-router';
 import type { FormState } from '#views/site-context.tsx';
 import { NEWSLETTER_INTENT } from '#views/components/NewsletterForm.tsx';
@@ -69,14 +70,14 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
   const htmx = req.get('HX-Request') === 'true' && action.Fragment;
   if (outcome.kind === 'succeeded') {
     const state: FormState = { status: 'succeeded', values: {}, errors: {}, ...(outcome.message ? { message: outcome.message } : {}) };
-    if (htmx && !outcome.redirectTo) return renderer.fragment(context, 200, action.Fragment!, { [action.form]: state });
+    if (htmx && !outcome.redirectTo) return renderer.fragment(context, 200, createElement(action.Fragment!), { [action.form]: state });
     setFlash(res, action.form, outcome.message);
     if (htmx) return void res.set('HX-Redirect', outcome.redirectTo!).status(204).end();
     return res.redirect(303, outcome.redirectTo ?? req.originalUrl);
   }
   const status = outcome.kind === 'invalid' ? 422 : 503;
   const forms = { [action.form]: formStateOf(outcome) };
-  if (htmx) return renderer.fragment(context, status, action.Fragment!, forms);
+  if (htmx) return renderer.fragment(context, status, createElement(action.Fragment!), forms);
   await renderer.page(context, module, layout, forms, status);
 }
 

@@ -18,6 +18,14 @@ export interface PageModule<Data = any> {
   View: ComponentType<{ data: Data }>;
   /** Form handlers by their `intent` field. The layout's forms (newsletter) work on every page. */
   actions?: Record<string, FormAction>;
+  /**
+   * Parts of the page that htmx may ask for alone, by the id of the element they fill. A GET
+   * carrying `HX-Request: true` and an `HX-Target` naming one of them runs the loader as usual and
+   * answers with just that component, without the layout (history restores still get the page).
+   * The same URL thus serves a page and its fragments, so such pages answer with
+   * `Vary: HX-Request, HX-Target`. See `requestedFragment` in server/site-renderer.tsx.
+   */
+  fragments?: Record<string, ComponentType<{ data: Data }>>;
 }
 
 export interface PageContext {

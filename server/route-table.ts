@@ -46,9 +46,9 @@ export const ROUTES = {
   xpFeedArticle: route('/xp-feed/:category/:article', 'default'),
 
   events: route('/events', 'default', () => import('./pages/events.ts')),
-  eventsCalendar: route('/events/calendar', 'default'),
-  event: route('/events/:slug', 'default', () => import('./pages/event.ts')),
-  eventCustomPage: route('/events/:slug/:eventCustomPageSlug', 'default'),
+  eventsCalendar: route('/events/calendar', 'default', () => import('./pages/events/calendar.ts')),
+  event: route('/events/:slug', 'default', () => import('./pages/events/event.ts')),
+  eventCustomPage: route('/events/:slug/:eventCustomPageSlug', 'default', () => import('./pages/events/event-custom-page.ts')),
 
   lineup: route('/events/:slug/lineup', 'default'),
   lineupArtists: route('/events/:slug/lineup/artists', 'default'),
@@ -87,10 +87,10 @@ export const ROUTES = {
   recordsRelease: route('/records/releases/:slug', 'default'),
   recordsPlaylists: route('/records/playlists', 'default'),
   recordsArtists: route('/records/artists', 'default'),
-  venues: route('/venues', 'default'),
-  travelPackages: route('/travel-packages', 'default'),
-  travelPackage: route('/travel-packages/:slug', 'default'),
-  travelPartner: route('/travel-packages/partners/:slug', 'default'),
+  venues: route('/venues', 'default', () => import('./pages/events/venues.ts')),
+  travelPackages: route('/travel-packages', 'default', () => import('./pages/travel/travel-packages.ts')),
+  travelPackage: route('/travel-packages/:slug', 'default', () => import('./pages/travel/travel-package.ts')),
+  travelPartner: route('/travel-packages/partners/:slug', 'default', () => import('./pages/travel/travel-partner.ts')),
   loyaltyRedeem: route('/loyalty/redeem', 'default'),
   notFound: route('/404', 'default'),
   exitPreview: route('/api/exit-preview', 'default'),
@@ -98,7 +98,7 @@ export const ROUTES = {
   store: route('/store', 'default'),
 
   // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.
-  eventCalendarFile: route('/events/:slug/calendar.ics', 'default'),
+  eventCalendarFile: route('/events/:slug/calendar.ics', 'default', () => import('./pages/events/event-calendar-file.ts')),
   lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default'),
   lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default'),
 } satisfies Record<string, RouteDefinition>;

@@ -82,18 +82,26 @@ export class SiteRenderer {
     status = 200,
   ): Promise<void> {
     const { res } = context;
-    const [layoutContent, loaded] = await Promise.all([this.layoutContent(context.locale), module.load(context)]);
+    if (module.fragments) res.vary('HX-Request').vary('HX-Target');
+    const Fragment = requestedFragment(context.req, module);
+    const [layoutContent, loaded] = await Promise.all([Fragment ? null : this.layoutContent(context.locale), module.load(context)]);
     if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
     if (loaded.kind === 'notFound') return this.notFound(context);
     if (loaded.kind === 'file') return void res.type(loaded.contentType).attachment(loaded.filename).send(loaded.body);
-    this.send(context, status, {
-      layout,
-      layoutContent,
-      head: loaded.head,
-      forms,
-      page: createElement(module.View, { data: loaded.data }),
-      analytics: loaded.analytics,
-    });
+    if (Fragment) {
+      this.fragment(context, status, createElement(Fragment, { data: loaded.data }), forms);
+    } else {
+      this.send(context, status, {
+        layout,
+        layoutContent: layoutContent!,
+        head: loaded.head,
+        forms,
+        page: createElement(module.View, { data: loaded.data }),
+        analytics: loaded.analytics,
+      });
+    }
+    // A fragment answers a navigation (new filters in the URL) that without JavaScript is a whole
+    // page: it is a page view all the same.
     this.options.services.tracker.track('page_viewed', trackingContext(context.req, loaded.analytics));
   }
 
@@ -142,12 +150,12 @@ export class SiteRenderer {
   }
 
   /** An htmx answer: one component in its new state, without the page around it. */
-  fragment(context: PageContext, status: number, Fragment: ComponentType, forms: Record<string, FormState>): void {
+  fragment(context: PageContext, status: number, fragment: ReactElement, forms: Record<string, FormState>): void {
     context.res
       .status(status)
       .type('html')
       .set('Cache-Control', 'no-store')
-      .send(renderFragment(this.siteValues(context, forms), createElement(Fragment)));
+      .send(renderFragment(this.siteValues(context, forms), fragment));
   }
 
   layoutContent(locale: Locale): Promise<LayoutContent> {
@@ -197,6 +205,17 @@ export class SiteRenderer {
       embeddedApp: req.embeddedApp,
     };
   }
+}
+
+/**
+ * The part of the page an htmx GET asks for (PageModule.fragments): named by `HX-Target`, never for
+ * a history restore, which needs the whole page.
+ */
+export function requestedFragment<Data>(req: Request, module: PageModule<Data>): ComponentType<{ data: Data }> | undefined {
+  if (!module.fragments || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+  if (req.get('HX-Request') !== 'true' || req.get('HX-History-Restore-Request') === 'true') return undefined;
+  const target = req.get('HX-Target');
+  return target && Object.hasOwn(module.fragments, target) ? module.fragments[target] : undefined;
 }
 
 /** Where an event happens: the page it describes itself as, in the visitor's language and path. */

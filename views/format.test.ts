@@ -26,6 +26,13 @@ describe('formatting per SPEC 9.1', () => {
     expect(english.dateRange('2026-12-30T13:00:00Z', '2027-01-02T13:00:00Z')).toBe('30 Dec 2026\u2009–\u20092 Jan 2027');
   });
 
+  test('month headings and date badges read the month in Riyadh', () => {
+    expect(english.monthYear('2026-11-30T21:30:00Z')).toBe('December 2026');
+    expect(arabic.monthYear('2026-12-10T13:00:00Z')).toBe('ديسمبر 2026');
+    expect(english.dayAndMonth('2026-12-31T22:00:00Z')).toEqual({ day: '1', month: 'Jan' });
+    expect(arabic.dayAndMonth('2026-12-10T13:00:00Z')).toEqual({ day: '10', month: 'ديسمبر' });
+  });
+
   test('Arabic reads right to left', () => {
     expect(direction('ar')).toBe('rtl');
     expect(direction('en')).toBe('ltr');

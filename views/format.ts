@@ -27,6 +27,10 @@ export interface Formatter {
   longDate(value: DateInput): string;
   time(value: DateInput): string;
   dateTime(value: DateInput): string;
+  /** "December 2026", for month headings and month choices. */
+  monthYear(value: DateInput): string;
+  /** A date badge's parts: the day of the month and the month's short name ("10", "Dec"). */
+  dayAndMonth(value: DateInput): { day: string; month: string };
   /** "10–13 Dec 2026", collapsing the parts two dates share. */
   dateRange(start: DateInput, end: DateInput): string;
   number(value: number): string;
@@ -78,6 +82,12 @@ export function createFormatter(locale: Locale): Formatter {
         minute: '2-digit',
         hourCycle: 'h23',
       }).format(toDate(value)),
+    monthYear: (value) => dateTimeFormat('monthYear', { month: 'long', year: 'numeric' }).format(toDate(value)),
+    dayAndMonth: (value) => {
+      const parts = dateTimeFormat('dayAndMonth', { day: 'numeric', month: 'short' }).formatToParts(toDate(value));
+      const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+      return { day: part('day'), month: part('month') };
+    },
     dateRange: (start, end) =>
       memoizedRange(`${locale}|${toDate(start).getTime()}|${toDate(end).getTime()}`, () =>
         dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(toDate(start), toDate(end)),

@@ -39,6 +39,7 @@ const RECORDS: RecordFile[] = [
   pageRecord('page-home', 'page.home'),
   pageRecord('page-foundation', 'page.aboutCustom', { slug: 'foundation' }),
   pageRecord('page-summer', 'page.customBlock', { slug: 'summer', shared: { collection: 'campaigns' } }),
+  pageRecord('page-winter-fest-parking', 'page.customEvent', { slug: 'parking', shared: { event: reference('event-winter-fest') } }),
   { ...pageRecord('page-secret-plans', 'page.aboutCustom', { slug: 'secret-plans' }), status: 'draft' },
   { ...pageRecord('page-about', 'page.about'), draft: { en: { title: 'About (next version)' } } },
   simpleRecord('category-news', 'articleCategory', {}, { slug: 'news' }),
@@ -172,6 +173,27 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
       const query = `query($startOfDay: String!) { performerEvents(locale: en, performerId: "performer-adam", startOfDay: $startOfDay) { slug } }`;
       expect((await data(query, { startOfDay: '2026-11-21T00:00:00+03:00' })).performerEvents).toEqual([{ slug: 'winter-fest' }]);
       expect((await data(query, { startOfDay: '2025-12-12T00:00:00+03:00' })).performerEvents).toEqual([{ slug: 'last-year' }, { slug: 'winter-fest' }]);
+    });
+
+    test('an event says whether it is over by the clock that tells upcoming from past', async () => {
+      const { ongoing, over, endedThisMorning } = await data(`{
+        ongoing: event(locale: en, slug: "winter-fest") { config { ended } }
+        over: event(locale: en, slug: "last-year") { config { ended } }
+        endedThisMorning: event(locale: en, slug: "running-today") { config { ended } }
+      }`);
+      expect([ongoing, over, endedThisMorning].map((event) => event.config.ended)).toEqual([false, true, true]);
+    });
+
+    test("a custom event page is found by its event's id or slug, and only in that event", async () => {
+      const { byId, bySlug, otherEvent, noEvent } = await data(`{
+        byId: customEventPage(locale: ar, slug: "parking", eventId: "event-winter-fest") { title }
+        bySlug: customEventPage(locale: ar, slug: "parking", eventSlug: "winter-fest") { title }
+        otherEvent: customEventPage(locale: en, slug: "parking", eventSlug: "spring-nights") { title }
+        noEvent: customEventPage(locale: en, slug: "parking", eventSlug: "no-such-event") { title }
+      }`);
+      expect(byId).toEqual({ title: 'page-winter-fest-parking (ar)' });
+      expect(bySlug).toEqual(byId);
+      expect([otherEvent, noEvent]).toEqual([null, null]);
     });
 
     test('a ticket event must sell its tickets here and be listed (SPEC 5)', async () => {

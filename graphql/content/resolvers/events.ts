@@ -132,6 +132,7 @@ export const eventTypes = {
     enableTickets: (settings: Parent) => Boolean(settings.enableTickets),
     unlistedEvent: (settings: Parent) => Boolean(settings.unlistedEvent),
     hasLineup: (settings: Parent) => Boolean(settings.lineup),
+    ended: (settings: Parent, _: unknown, context: ContentContext) => Date.parse(String(settings.endDatetime)) < context.now.getTime(),
     logo: image('logo'),
     cover: image('cover'),
     navigationLogo: image('navigationLogo'),

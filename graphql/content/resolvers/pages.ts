@@ -68,8 +68,11 @@ export const pageQueries = {
     context.store.bySlug('page.customBlock', locale, slug, inCollection(collection)),
   customTextPage: (_: unknown, { locale, slug, collection }: SlugArgs, context: ContentContext) =>
     context.store.bySlug('page.customText', locale, slug, inCollection(collection)),
-  customEventPage: (_: unknown, { locale, slug, eventId }: SlugArgs & { eventId: string }, context: ContentContext) =>
-    context.store.bySlug('page.customEvent', locale, slug, sql`${refField('event')} = ${eventId}`),
+  async customEventPage(_: unknown, args: SlugArgs & { eventId?: string | null; eventSlug?: string | null }, context: ContentContext) {
+    const { locale, slug } = args;
+    const eventId = args.eventId ?? (args.eventSlug ? (await context.store.bySlug('event', locale, args.eventSlug))?.id : undefined);
+    return eventId ? context.store.bySlug('page.customEvent', locale, slug, sql`${refField('event')} = ${eventId}`) : null;
+  },
 
   aboutPageSlugs: slugList('page.aboutCustom'),
   customBlockSlugs: slugList('page.customBlock', { collection: (entry) => (entry.collection as string | undefined) ?? null }),
