@@ -38,7 +38,7 @@ export function CalendarPage({ data }: { data: CalendarPageData }) {
   assets.use('htmx');
   return (
     <div className="calendar-page">
-      <PageHero header={page.header ?? { title: page.title }} />
+      <PageHero header={page.header ?? { title: page.title }} compact />
       <div className="section calendar">
         <RichText className="calendar__intro" document={page.body} />
         <form

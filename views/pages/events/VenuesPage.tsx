@@ -37,7 +37,7 @@ export function VenuesPage({ data }: { data: VenuesPageData }) {
   const { page, cities } = data;
   return (
     <div className="venues-page">
-      <PageHero header={page.header ?? { title: page.title }} />
+      <PageHero header={page.header ?? { title: page.title }} compact />
       <div className="section venues">
         <RichText className="venues__intro" document={page.body} />
         {cities.length > 1 ? (
