@@ -63,7 +63,12 @@ export interface LayoutContent {
 export type RichTextNode =
   | { type: 'paragraph'; children: RichTextInline[] }
   | { type: 'heading'; level: 2 | 3 | 4; children: RichTextInline[] }
-  | { type: 'list'; ordered?: boolean; items: RichTextInline[][] };
+  | { type: 'list'; ordered?: boolean; items: RichTextInline[][] }
+  | { type: 'quote'; children: RichTextInline[]; cite?: string | null }
+  /** An embedded picture; the content service adds its `asset` (size, variants, placeholder). */
+  | { type: 'image'; image: string; alt?: string | null; caption?: string | null; asset?: Asset | null }
+  /** An embedded video: shown as its poster linking to where it plays (no third-party player). */
+  | { type: 'video'; url: string; title?: string | null; poster?: string | null; posterAsset?: Asset | null };
 
 export type RichTextInline =
   | { text: string; bold?: boolean; italic?: boolean }

@@ -1,19 +1,57 @@
 import { track } from '../track.ts';
 
 /**
- * Tracks clicks on elements the server marked with `data-track="<event>"`; the event's properties
- * are their `data-track-<property>` attributes (views/components/tracking.ts writes both).
+ * Sends the analytics events (SPEC 9.4) the server marked in the page (views/components/tracking.ts):
+ * clicks on `[data-track="<event>"]`, the opening of `<details data-track-open="<event>">` and the
+ * first sight of `[data-track-view="<event>"]`. An event's properties are the element's
+ * `data-track-<property>` attributes.
  */
+
+const EVENT_ATTRIBUTES = new Set(['view', 'open']);
+
+function properties(element: Element): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const attribute of element.attributes) {
+    if (!attribute.name.startsWith('data-track-')) continue;
+    const property = attribute.name.slice('data-track-'.length);
+    if (!EVENT_ATTRIBUTES.has(property)) found[property] = attribute.value;
+  }
+  return found;
+}
+
 document.addEventListener(
   'click',
   (event) => {
     const element = (event.target as Element | null)?.closest<HTMLElement>('[data-track]');
-    if (!element) return;
-    const properties: Record<string, string> = {};
-    for (const attribute of element.attributes) {
-      if (attribute.name.startsWith('data-track-')) properties[attribute.name.slice('data-track-'.length)] = attribute.value;
-    }
-    track(element.dataset.track!, properties);
+    if (element) track(element.dataset.track!, properties(element));
   },
   { capture: true },
 );
+
+// `toggle` does not bubble, but passes the document on its way down.
+document.addEventListener(
+  'toggle',
+  (event) => {
+    const details = event.target;
+    if (details instanceof HTMLDetailsElement && details.open && details.dataset.trackOpen)
+      track(details.dataset.trackOpen, properties(details));
+  },
+  { capture: true },
+);
+
+const viewed = document.querySelectorAll<HTMLElement>('[data-track-view]');
+if (viewed.length && 'IntersectionObserver' in window) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const element = entry.target as HTMLElement;
+        observer.unobserve(element);
+        track(element.dataset.trackView!, properties(element));
+      }
+    },
+    // Seen: its top has come a quarter of the way up the screen, however tall the section is.
+    { rootMargin: '0px 0px -25% 0px' },
+  );
+  viewed.forEach((element) => observer.observe(element));
+}

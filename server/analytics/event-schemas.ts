@@ -79,6 +79,8 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   page_viewed: z.object({}).strict(),
   link_clicked: z.object({ link_label: text, link_url: text, section_name: text.optional() }).strict(),
   carousel_arrow_clicked: z.object({ carousel_arrow: z.enum(['previous', 'next']), section_name: text }).strict(),
+  section_viewed: z.object({ section_name: text }).strict(),
+  faq_accordion_opened: z.object({ faq_category: text, faq_item_title: text }).strict(),
   catch_artist_clicked: z.object({ artist_name: text, event: text, link_url: text.optional() }).strict(),
   playlist_click: z.object({ playlist_name: text, link_url: text }).strict(),
   language_switched: z.object({ old_language_code: z.enum(['en', 'ar']), new_language_code: z.enum(['en', 'ar']) }).strict(),

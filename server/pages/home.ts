@@ -2,7 +2,8 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { HomePage, type HomePageData } from '#views/pages/HomePage.tsx';
 import { notFound, type PageModule } from '../page.ts';
-import { CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
+import { PAGE_BLOCK_FIELDS } from './blocks/page-block-fields.ts';
+import { CONTENT_PAGE_FIELDS } from './content-fragments.ts';
 import { contentPage } from './content-page.ts';
 
 type HomeQuery = Omit<HomePageData, 'homePage'> & { homePage: HomePageData['homePage'] | null };
@@ -11,16 +12,13 @@ const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
   query HomePage($locale: Locale!) {
     homePage(locale: $locale) {
       ...ContentPageFields
-    }
-    upcomingEvents: eventCards(locale: $locale, filter: { timeframe: upcoming }, first: 6) {
-      total
-      items {
-        ...EventCardFields
+      blocks {
+        ...PageBlockFields
       }
     }
   }
   ${CONTENT_PAGE_FIELDS}
-  ${EVENT_CARD_FIELDS}
+  ${PAGE_BLOCK_FIELDS}
 `;
 
 const homePage: PageModule<HomePageData> = {

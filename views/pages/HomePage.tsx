@@ -1,38 +1,22 @@
-import type { ContentPageFields, EventCardContent } from '../content.ts';
+import type { ContentPageFields } from '../content.ts';
 import { useSite } from '../site-context.tsx';
-import { EventGrid } from '../components/EventCard.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { PageBlocks } from '../blocks/PageBlocks.tsx';
+import type { PageBlockContent } from '../blocks/types.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { RichText } from '../components/RichText.tsx';
 
 export interface HomePageData {
-  homePage: ContentPageFields;
-  upcomingEvents: { total: number; items: EventCardContent[] };
+  homePage: ContentPageFields & { blocks: PageBlockContent[] };
 }
 
 export function HomePage({ data }: { data: HomePageData }) {
-  const { t, urls } = useSite();
   const home = data.homePage;
   return (
     <>
       {home.header ? <PageHero header={home.header} /> : <h1 className="visually-hidden">{home.title}</h1>}
       <Pillars />
-      <section className="section" aria-labelledby="upcoming-events">
-        <div className="section__heading">
-          <h2 id="upcoming-events" className="section__title">
-            {t('home.upcomingEvents')}
-          </h2>
-          <a className="section__more" href={urls.route('events')}>
-            {t('home.allEvents')}
-            <Icon name="arrow" />
-          </a>
-        </div>
-        {data.upcomingEvents.items.length ? (
-          <EventGrid events={data.upcomingEvents.items} />
-        ) : (
-          <p className="empty-state">{t('events.noneUpcoming')}</p>
-        )}
-      </section>
+      {/* The editors compose the rest: countdown, upcoming events, highlights, numbers... (SPEC 3.2). */}
+      <PageBlocks blocks={home.blocks} />
       {home.body?.length ? (
         <section className="section section--narrow">
           <RichText document={home.body} className="lead" />
