@@ -55,8 +55,8 @@ export const ROUTES = {
   lineupStages: route('/events/:slug/lineup/stages', 'default'),
   lineupStagesDay: route('/events/:slug/lineup/stages/:day', 'default'),
   lineupSearch: route('/events/:slug/lineup/search', 'default'),
-  lineupTimetable: route('/events/:slug/lineup/timetable', 'default'),
-  lineupTimetableDay: route('/events/:slug/lineup/timetable/:day', 'default'),
+  lineupTimetable: route('/events/:slug/lineup/timetable', 'default', () => import('./pages/programme/lineup-timetable.ts')),
+  lineupTimetableDay: route('/events/:slug/lineup/timetable/:day', 'default', () => import('./pages/programme/lineup-timetable.ts')),
   performance: route('/events/:eventSlug/lineup/:performanceSlug', 'default'),
 
   programDay: route('/events/:slug/program/day', 'default'),
