@@ -6,6 +6,9 @@ import type { TimetableColumn, TimetableDayLink, TimetableEntry } from '#views/c
  * content service uses for festival days (`LineupDay.date`, `TimetableDay.date`), readable in both
  * languages, stable when a day is added before another, and the same as the line-up's own day pages.
  */
+/** A festival day as visitors read it: the date in Riyadh (UTC+3 all year). */
+export const riyadhDate = (instant: string) => new Date(Date.parse(instant) + 3 * 3600_000).toISOString().slice(0, 10);
+
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface TimetableDayContent {
