@@ -84,7 +84,10 @@ export function ProgrammeFrame({
   const { event } = navigation;
   const accent = event.config.colourAccent;
   return (
-    <article className={`programme programme--${edition}`} style={{ '--accent': accent } as object}>
+    <article
+      className={`programme programme--${edition}${current === 'programme' ? '' : ' programme--section'}`}
+      style={{ '--accent': accent } as object}
+    >
       <EventNavigation navigation={navigation} />
       <PageHero
         header={{
@@ -93,7 +96,7 @@ export function ProgrammeFrame({
         }}
         accent={accent}
       >
-        <p className="programme__lead">{t(`programme:${edition}.lead`)}</p>
+        {current === 'programme' ? <p className="programme__lead">{t(`programme:${edition}.lead`)}</p> : null}
       </PageHero>
       <ProgrammeNavigation edition={edition} slug={event.slug} current={current} />
       <div className="section programme__body">{children}</div>
