@@ -7,6 +7,24 @@ import { performancesOfEvent, riyadhDate } from './lineup.ts';
 type Reference = { ref: string };
 type Session = Entry<{ startDatetime: string; endDatetime: string; stage?: Reference; speakers?: Reference[]; brands?: Reference[]; artists?: Reference[] }>;
 type EventArgs = { locale: Locale; eventId: string };
+/** The list queries take the event by id (SPEC 7.1) or by slug, so a page can ask in one round trip. */
+type EventRefArgs = { locale: Locale; eventId?: string | null; eventSlug?: string | null };
+
+/** The event's id from either argument; null when neither names a published event. */
+async function eventIdOf(context: ContentContext, { locale, eventId, eventSlug }: EventRefArgs): Promise<string | null> {
+  if (eventId) return eventId;
+  if (!eventSlug) return null;
+  const event = await memo(context, `event-by-slug:${eventSlug}:${locale}`, () => context.store.bySlug('event', locale, eventSlug));
+  return event?.id ?? null;
+}
+
+/** A list query by event id or slug: empty for an unknown event. */
+const byEvent =
+  <T>(list: (context: ContentContext, eventId: string, locale: Locale) => Promise<T[]>) =>
+  async (_: unknown, args: EventRefArgs, context: ContentContext): Promise<T[]> => {
+    const eventId = await eventIdOf(context, args);
+    return eventId ? list(context, eventId, args.locale) : [];
+  };
 
 const SESSION_TYPES = { day: 'daySession', night: 'nightSession' } as const;
 
@@ -28,7 +46,7 @@ const sessionById = (kind: 'day' | 'night') => async (_: unknown, { locale, id }
 };
 
 /** A timetable: days in Riyadh time, each with its stages and what happens on each (SPEC 3.2). */
-async function timetable(context: ContentContext, { locale, eventId, kind }: EventArgs & { kind: 'day' | 'night' | 'lineup' }) {
+async function timetable(context: ContentContext, eventId: string, locale: Locale, kind: 'day' | 'night' | 'lineup') {
   const items: Session[] = kind === 'lineup' ? await performancesOfEvent(context, eventId, locale) : await sessionsOf(context, kind, eventId, locale);
   const stageIds = [...new Set(items.map((item) => item.stage?.ref).filter((id): id is string => Boolean(id)))];
   const stages = new Map((await context.store.loadMany<{ sortOrder?: number }>(stageIds, locale)).filter((stage) => stage !== null).map((stage) => [stage.id, stage]));
@@ -64,19 +82,19 @@ const experience =
   };
 
 export const programmeQueries = {
-  dayPrograms: (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) => sessionsOf(context, 'day', eventId, locale),
-  nightPrograms: (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) => sessionsOf(context, 'night', eventId, locale),
+  dayPrograms: byEvent((context, eventId, locale) => sessionsOf(context, 'day', eventId, locale)),
+  nightPrograms: byEvent((context, eventId, locale) => sessionsOf(context, 'night', eventId, locale)),
   dayLineup: (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) => sessionsOf(context, 'day', eventId, locale),
   nightLineup: (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) => sessionsOf(context, 'night', eventId, locale),
   dayProgram: sessionById('day'),
   nightProgram: sessionById('night'),
-  timetable: (_: unknown, args: EventArgs & { kind: 'day' | 'night' | 'lineup' }, context: ContentContext) => timetable(context, args),
-  speakers: async (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) =>
-    referencedBy(context, await sessionsOf(context, 'day', eventId, locale), 'speakers', locale),
-  brands: async (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) =>
-    referencedBy(context, await sessionsOf(context, 'day', eventId, locale), 'brands', locale),
-  experienceArtists: async (_: unknown, { locale, eventId }: EventArgs, context: ContentContext) =>
+  timetable: (_: unknown, args: EventRefArgs & { kind: 'day' | 'night' | 'lineup' }, context: ContentContext) =>
+    byEvent((context, eventId, locale) => timetable(context, eventId, locale, args.kind))(_, args, context),
+  speakers: byEvent(async (context, eventId, locale) => referencedBy(context, await sessionsOf(context, 'day', eventId, locale), 'speakers', locale)),
+  brands: byEvent(async (context, eventId, locale) => referencedBy(context, await sessionsOf(context, 'day', eventId, locale), 'brands', locale)),
+  experienceArtists: byEvent(async (context, eventId, locale) =>
     referencedBy(context, await sessionsOf(context, 'night', eventId, locale), 'artists', locale),
+  ),
   experienceSpeaker: experience('day', 'speakers', 'speaker', 'dayPrograms'),
   experienceBrand: experience('day', 'brands', 'brand', 'dayPrograms'),
   experienceArtist: experience('night', 'artists', 'artist', 'nightPrograms'),
