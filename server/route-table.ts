@@ -79,7 +79,7 @@ export const ROUTES = {
   ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket'),
 
   termsAndConditions: route('/terms-and-conditions', 'default'),
-  performer: route('/performers/:performerSlug', 'default'),
+  performer: route('/performers/:performerSlug', 'default', () => import('./pages/music/performer.ts')),
   radio: route('/radio', 'default'),
   podcast: route('/radio/podcasts/:slug', 'default'),
   records: route('/records', 'default'),

@@ -32,7 +32,8 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
           fontSrc: ["'self'"],
           mediaSrc: ["'self'"],
           connectSrc: ["'self'"],
-          frameSrc: ["'self'"],
+          // Performer videos: privacy-enhanced YouTube and Vimeo players only.
+          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'", ...options.formActionOrigins],

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
+import { fromRoot } from '#platform/paths.ts';
+import { decoded } from './support/html.ts';
+import { startTestSite, TEST_NOW, type TestSite } from './support/test-site.ts';
+
+/**
+ * The music area: performers, radio and podcasts, the record label's pages, in both languages.
+ * Expectations come from the content files, not from today's wording.
+ */
+
+type Locale = 'en' | 'ar';
+type Fields = Record<string, any>;
+type ContentRecord = Omit<EntryRecord, 'fields'> & { fields: Fields };
+
+let site: TestSite;
+let published: ContentRecord[];
+beforeAll(async () => {
+  site = await startTestSite();
+  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published') as ContentRecord[];
+});
+afterAll(() => site.close());
+
+const get = (path: string) => request(site.app).get(path);
+const records = (type: string, locale: Locale = 'en') => published.filter((entry) => entry.type === type && entry.locale === locale);
+const record = (id: string, locale: Locale = 'en') => published.find((entry) => entry.id === id && entry.locale === locale)!;
+const fields = (id: string, locale: Locale = 'en'): Fields => record(id, locale).fields;
+const strings = (locale: Locale, namespace: string) => JSON.parse(readFileSync(fromRoot('locales', locale, `${namespace}.json`), 'utf8'));
+const music = { en: strings('en', 'music'), ar: strings('ar', 'music') };
+const localized = (locale: Locale, path: string) => (locale === 'ar' ? `/ar${path}` : path);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+/** The attributes of every tag matching a pattern (React writes them in prop order, so none is assumed). */
+const tags = (html: string, pattern: RegExp) =>
+  [...html.matchAll(pattern)].map((match) =>
+    Object.fromEntries([...match[0].matchAll(/([\w-]+)="([^"]*)"/g)].map((pair) => [pair[1], pair[2]])),
+  );
+
+/** SPEC 7.1: midnight in Riyadh (UTC+3) of the test clock's day. */
+const startOfDay = new Date(Math.floor((TEST_NOW.getTime() + 3 * 3600_000) / 86_400_000) * 86_400_000 - 3 * 3600_000);
+
+/** A performer's events as the page must list them: running at or after the start of today, soonest first, never unlisted. */
+function upcomingEventsOf(performerId: string) {
+  const eventIds = new Set(
+    records('performance')
+      .filter((performance) => performance.fields.performers?.some((performer: { ref: string }) => performer.ref === performerId))
+      .map((performance) => performance.fields.event.ref as string),
+  );
+  return records('event')
+    .filter((event) => eventIds.has(event.id) && !event.fields.config.unlistedEvent)
+    .filter((event) => Date.parse(event.fields.config.endDatetime) >= startOfDay.getTime())
+    .sort((a, b) => Date.parse(a.fields.config.startDatetime) - Date.parse(b.fields.config.startDatetime))
+    .map((event) => event.slug);
+}
+
+const catchLinks = (html: string) =>
+  tags(html, /<li [^>]*data-track="catch_artist_clicked"[^>]*>/g).map((attributes) => attributes['data-track-event']);
+
+describe('a performer page (SPEC 2.1 /performers/{performerSlug})', () => {
+  const performers = () => records('performer');
+
+  test.each(['en', 'ar'] as const)('answers in %s with the name, biography and JSON-LD', async (locale) => {
+    const performer = record('performer-adam-rahal', locale);
+    const response = await get(localized(locale, '/performers/adam-rahal'));
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
+    const html = decoded(response.text);
+    expect(html).toContain(`<h1 class="hero__title">${performer.fields.name}</h1>`);
+    expect(html).toContain(performer.fields.biography[0].children[0].text);
+    const data = jsonLd(response.text).find((item) => item['@type'] === 'MusicGroup');
+    expect(data).toMatchObject({ name: performer.fields.name, url: `http://localhost:3000${localized(locale, '/performers/adam-rahal')}` });
+  });
+
+  test('lists the events still running at or after the start of today in Riyadh, soonest first', async () => {
+    const withEvents = performers().filter((performer) => upcomingEventsOf(performer.id).length > 0);
+    expect(withEvents.length).toBeGreaterThan(0);
+    for (const performer of withEvents.slice(0, 6)) {
+      const { text } = await get(`/performers/${performer.slug}`);
+      expect(catchLinks(text)).toEqual(upcomingEventsOf(performer.id));
+    }
+  });
+
+  test('a performer with only past events says so and points to the calendar', async () => {
+    const pastOnly = performers().find(
+      (performer) =>
+        upcomingEventsOf(performer.id).length === 0 &&
+        records('performance').some((performance) =>
+          performance.fields.performers?.some((item: { ref: string }) => item.ref === performer.id),
+        ),
+    )!;
+    expect(pastOnly).toBeDefined();
+    for (const locale of ['en', 'ar'] as const) {
+      const { text } = await get(localized(locale, `/performers/${pastOnly.slug}`));
+      expect(catchLinks(text)).toEqual([]);
+      expect(decoded(text)).toContain(music[locale].performer.noUpcoming.replace('{{name}}', fields(pastOnly.id, locale).name));
+    }
+  });
+
+  test('socials come in the order the content gives, named, in a new tab without a referrer, tracked', async () => {
+    const withSocials = performers().filter((performer) => (performer.fields.socials?.order ?? []).length > 1);
+    expect(withSocials.length).toBeGreaterThan(0);
+    for (const performer of withSocials.slice(0, 5)) {
+      const { text } = await get(`/performers/${performer.slug}`);
+      const links = tags(text, /<a [^>]*data-track="social_media_account_clicked"[^>]*>/g);
+      const socials = performer.fields.socials;
+      const expected = (socials.order as string[]).filter((network) => socials[network]);
+      expect(links.slice(0, expected.length).map((link) => link['data-track-social_platform'])).toEqual(expected);
+      expect(links.slice(0, expected.length).map((link) => link.href)).toEqual(expected.map((network) => socials[network]));
+      for (const link of links) {
+        expect(link).toMatchObject({ target: '_blank', rel: 'noreferrer noopener' });
+        expect(decoded(link['aria-label']!)).toContain(performer.fields.name);
+      }
+    }
+  });
+
+  test('a YouTube video is a lazy, titled privacy-enhanced embed that the content security policy allows', async () => {
+    const performer = performers().find((item) => String(item.fields.externalVideo ?? '').includes('youtube.com/watch'))!;
+    const response = await get(`/performers/${performer.slug}`);
+    const [frame] = tags(response.text, /<iframe [^>]*>/g);
+    const id = new URL(performer.fields.externalVideo).searchParams.get('v');
+    expect(frame).toMatchObject({ src: `https://www.youtube-nocookie.com/embed/${id}`, loading: 'lazy' });
+    expect(frame!.title).toContain(performer.fields.name);
+    expect(response.headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+  });
+
+  test('booking is offered only when the performer takes bookings; associated performers are linked', async () => {
+    const booking = performers().find((item) => item.fields.enableBooking)!;
+    const noBooking = performers().find((item) => !item.fields.enableBooking)!;
+    expect(decoded((await get(`/performers/${booking.slug}`)).text)).toContain(
+      music.en.performer.book.replace('{{name}}', booking.fields.name),
+    );
+    expect(decoded((await get(`/performers/${noBooking.slug}`)).text)).not.toContain(
+      music.en.performer.book.replace('{{name}}', noBooking.fields.name),
+    );
+    const associated = performers().find((item) => item.fields.associatedPerformers?.length)!;
+    const { text } = await get(`/ar/performers/${associated.slug}`);
+    for (const other of associated.fields.associatedPerformers as { ref: string }[]) {
+      expect(text).toContain(`href="/ar/performers/${record(other.ref).slug}"`);
+    }
+  });
+
+  test.each(['/performers/no-such-artist', '/ar/performers/no-such-artist'])('%s is not found', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+  });
+});
