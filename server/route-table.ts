@@ -80,8 +80,8 @@ export const ROUTES = {
 
   termsAndConditions: route('/terms-and-conditions', 'default'),
   performer: route('/performers/:performerSlug', 'default', () => import('./pages/music/performer.ts')),
-  radio: route('/radio', 'default'),
-  podcast: route('/radio/podcasts/:slug', 'default'),
+  radio: route('/radio', 'default', () => import('./pages/music/radio.ts')),
+  podcast: route('/radio/podcasts/:slug', 'default', () => import('./pages/music/podcast.ts')),
   records: route('/records', 'default'),
   recordsReleases: route('/records/releases', 'default'),
   recordsRelease: route('/records/releases/:slug', 'default'),
