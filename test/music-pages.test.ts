@@ -145,3 +145,74 @@ describe('a performer page (SPEC 2.1 /performers/{performerSlug})', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('the radio page (SPEC 2.1 /radio)', () => {
+  /** The test clock is Saturday 15:00 in Riyadh. */
+  const onAirAt = (station: ContentRecord) =>
+    (station.fields.schedule as { day: string; shows: { startTime: string; endTime: string; show: { ref: string } }[] }[])
+      .find((day) => day.day === 'saturday')!
+      .shows.find((slot) => slot.startTime <= '15:00' && ('15:00' < slot.endTime || slot.endTime === '23:59'))!;
+
+  test.each(['en', 'ar'] as const)('in %s: every station live, with its week, the show on air marked, and the podcasts', async (locale) => {
+    const response = await get(localized(locale, '/radio'));
+    expect(response.status).toBe(200);
+    const html = decoded(response.text);
+    expect(html).toContain(`<title>${fields('page-radio', locale).seo.title} | `);
+    const stations = records('radioStation', locale);
+    expect(stations.length).toBeGreaterThan(1);
+    for (const station of stations) {
+      expect(html).toContain(`>${station.fields.name}</h3>`);
+      // Live without JavaScript: the browser's own control on the stream.
+      expect(html).toMatch(new RegExp(`<audio class="playable__audio" src="${station.fields.streamUrl}" preload="none" controls=""`));
+      const slot = onAirAt(station);
+      const show = fields(slot.show.ref, locale).title;
+      expect(html).toMatch(
+        new RegExp(`aria-current="time"><span class="schedule-slot__time">${slot.startTime}–${slot.endTime}</span>.*?${show}`),
+      );
+    }
+    expect((html.match(/aria-current="time"/g) ?? []).length).toBe(stations.length);
+    expect((html.match(/<details class="schedule-day" open="">/g) ?? []).length).toBe(stations.length);
+    expect(html).toContain(music[locale].radio.days.saturday);
+    for (const podcast of records('podcast', locale)) {
+      expect(html).toContain(`href="${localized(locale, `/radio/podcasts/${podcast.slug}`)}"`);
+    }
+  });
+});
+
+describe('a podcast page (SPEC 2.1 /radio/podcasts/{slug})', () => {
+  test.each(['en', 'ar'] as const)(
+    'in %s: cover, categories, and every episode newest first, playable without JavaScript',
+    async (locale) => {
+      for (const podcast of records('podcast', locale)) {
+        const response = await get(localized(locale, `/radio/podcasts/${podcast.slug}`));
+        expect(response.status).toBe(200);
+        const html = decoded(response.text);
+        expect(html).toContain(`<h1 class="podcast-hero__title">${podcast.fields.title}</h1>`);
+        for (const category of podcast.fields.categories) expect(html).toContain(music[locale].podcast.category[category]);
+        const episodes = [...podcast.fields.episodes].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+        const audios = tags(response.text, /<audio class="playable__audio"[^>]*>/g);
+        expect(audios.map((audio) => audio.src)).toEqual(episodes.map((episode) => episode.audio));
+        for (const audio of audios) expect(audio).toMatchObject({ preload: 'none', controls: '' });
+        const buttons = tags(response.text, /<button [^>]*data-player-load[^>]*>/g);
+        expect(buttons.map((button) => [button['data-player-load'], button['data-src']])).toEqual(
+          episodes.map((episode) => ['footer', episode.audio]),
+        );
+        expect(response.text).toContain('data-player="footer"');
+      }
+    },
+  );
+
+  test('episodes show their length and date', async () => {
+    const podcast = records('podcast')[0]!;
+    const episode = podcast.fields.episodes[0];
+    const { text } = await get(`/radio/podcasts/${podcast.slug}`);
+    expect(text).toContain(
+      `<time dateTime="PT${Math.floor(episode.duration / 60)}M${episode.duration % 60}S">${Math.round(episode.duration / 60)} min</time>`,
+    );
+    expect(text).toContain(`<time dateTime="${episode.publishedAt}">`);
+  });
+
+  test.each(['/radio/podcasts/no-such-podcast', '/ar/radio/podcasts/no-such-podcast'])('%s is not found', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
+});
