@@ -216,3 +216,102 @@ describe('a podcast page (SPEC 2.1 /radio/podcasts/{slug})', () => {
     expect((await get(path)).status).toBe(404);
   });
 });
+
+describe('the record label (SPEC 2.1 /records...)', () => {
+  /** Releases newest first, as the service orders them. */
+  const releases = (locale: Locale = 'en') =>
+    [...records('release', locale)].sort((a, b) => b.fields.releasedAt.localeCompare(a.fields.releasedAt));
+  const releaseLinks = (html: string, locale: Locale = 'en') =>
+    [...html.matchAll(new RegExp(`class="release-card__link" href="${localized(locale, '/records/releases/')}([^"]+)"`, 'g'))].map(
+      (match) => match[1],
+    );
+
+  test.each([
+    ['/records', 'page-records'],
+    ['/records/releases', 'page-records-releases'],
+    ['/records/playlists', 'page-records-playlists'],
+    ['/records/artists', 'page-records-artists'],
+  ] as const)('%s answers in both languages, titled from its SEO fields', async (path, id) => {
+    for (const locale of ['en', 'ar'] as const) {
+      const response = await get(localized(locale, path));
+      expect(response.status).toBe(200);
+      expect(response.text).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
+      expect(decoded(response.text)).toContain(`<title>${fields(id, locale).seo.title} | `);
+    }
+  });
+
+  test('the overview shows the latest releases, playlists and the label artists, with the way to each list', async () => {
+    const { text } = await get('/ar/records');
+    expect(releaseLinks(text, 'ar')).toEqual(
+      releases('ar')
+        .slice(0, 4)
+        .map((release) => release.slug),
+    );
+    for (const path of ['/records/releases', '/records/playlists', '/records/artists']) expect(text).toContain(`href="/ar${path}"`);
+    const label = records('performer', 'ar').filter((performer) => performer.fields.labelArtist);
+    for (const artist of label.slice(0, 12)) expect(text).toContain(`href="/ar/performers/${artist.slug}"`);
+  });
+
+  test('releases are listed newest first, twelve a page, with GET paging that works without JavaScript', async () => {
+    const all = releases().map((release) => release.slug);
+    expect(all.length).toBeGreaterThan(12);
+    const first = await get('/records/releases');
+    expect(releaseLinks(first.text)).toEqual(all.slice(0, 12));
+    expect(first.text).toMatch(/<a class="pagination__step" href="\/records\/releases\?page=2" rel="next"/);
+    const second = await get('/records/releases?page=2');
+    expect(second.status).toBe(200);
+    expect(releaseLinks(second.text)).toEqual(all.slice(12, 24));
+    expect(second.text).toMatch(/<a class="pagination__step" href="\/records\/releases" rel="prev"/);
+    expect(second.text).toContain('<meta name="robots" content="noindex"/>');
+    expect(decoded((await get('/ar/records/releases?page=2')).text)).toContain(music.ar.releases.previous);
+  });
+
+  test.each(['?page=0', '?page=99', '?page=abc', '?page=1.5', '?page=2&page=3'])(
+    'releases%s is not found, never an error',
+    async (query) => {
+      expect((await get(`/records/releases${query}`)).status).toBe(404);
+    },
+  );
+
+  test.each(['en', 'ar'] as const)('a release page in %s: artwork, listen link, artists, description, playable tracks', async (locale) => {
+    const release = releases(locale).find((item) => item.fields.audioSections?.length && item.fields.listenUrl)!;
+    const response = await get(localized(locale, `/records/releases/${release.slug}`));
+    expect(response.status).toBe(200);
+    const html = decoded(response.text);
+    expect(html).toContain(`<h1 class="release-hero__title">${release.fields.title}</h1>`);
+    expect(html).toContain(release.fields.description);
+    const [listen] = tags(response.text, /<a [^>]*class="button button--primary release-hero__listen"[^>]*>/g);
+    expect(listen).toMatchObject({ href: release.fields.listenUrl, target: '_blank', rel: 'noreferrer noopener' });
+    for (const artist of release.fields.artists as { ref: string }[]) {
+      expect(html).toContain(`href="${localized(locale, `/performers/${record(artist.ref).slug}`)}"`);
+    }
+    const audios = tags(response.text, /<audio class="playable__audio"[^>]*>/g);
+    expect(audios.map((audio) => audio.src)).toEqual(
+      release.fields.audioSections.map((section: { externalAudio: string }) => section.externalAudio),
+    );
+    expect(response.text).toContain('data-player="footer"');
+    expect(jsonLd(response.text)[0]).toMatchObject({ name: release.fields.title });
+  });
+
+  test('playlists open on their platform in a new tab, each click tracked as playlist_click', async () => {
+    const { text } = await get('/records/playlists');
+    const links = tags(text, /<a [^>]*data-track="playlist_click"[^>]*>/g);
+    const playlists = [...records('playlist')].sort((a, b) => b.fields.createdAt.localeCompare(a.fields.createdAt));
+    expect(links.map((link) => link.href)).toEqual(playlists.map((playlist) => playlist.fields.url));
+    for (const link of links) expect(link).toMatchObject({ target: '_blank', rel: 'noreferrer noopener' });
+    expect(decoded(links[0]!['data-track-playlist_name']!)).toBe(playlists[0]!.fields.title);
+  });
+
+  test('the artists page lists the artists signed to the label, A to Z', async () => {
+    const { text } = await get('/records/artists');
+    const linked = [...text.matchAll(/class="artist-tile" href="\/performers\/([^"]+)"/g)].map((match) => match[1]);
+    const label = records('performer').filter((performer) => performer.fields.labelArtist);
+    expect(linked).toEqual(
+      label.sort((a, b) => a.fields.name.toLowerCase().localeCompare(b.fields.name.toLowerCase())).map((artist) => artist.slug),
+    );
+  });
+
+  test.each(['/records/releases/no-such-release', '/ar/records/releases/no-such-release'])('%s is not found', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
+});
