@@ -13,7 +13,11 @@ const assetsDir = path.join(root, 'public', 'assets');
 
 /** The entries of a folder by name: `client/islands/radio-player.tsx` is `radio-player`. */
 async function entriesIn(folder: string, extension: string): Promise<Record<string, string>> {
-  const files = (await readdir(path.join(root, folder))).filter((file) => file.endsWith(extension)).sort();
+  // A folder may be empty, and git keeps no empty folder: no entries then.
+  const names = await readdir(path.join(root, folder)).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? [] : Promise.reject(error),
+  );
+  const files = names.filter((file) => file.endsWith(extension)).sort();
   return Object.fromEntries(files.map((file) => [path.basename(file, extension), `${folder}/${file}`]));
 }
 

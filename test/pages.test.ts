@@ -102,7 +102,7 @@ describe('content on the pages', () => {
 describe('not found', () => {
   test.each([
     ['/events/no-such-event', 'This page has left the stage'],
-    ['/radio', 'This page has left the stage'],
+    ['/radio/podcasts/no-such-podcast', 'This page has left the stage'],
     ['/no/such/page', 'This page has left the stage'],
     ['/ar/no/such/page', 'هذه الصفحة غادرت المسرح'],
   ])('%s answers 404 with the content-managed not-found page', async (path, title) => {
@@ -156,12 +156,12 @@ describe('embedded app mode (SPEC 2.3, 6)', () => {
 });
 
 describe('islands and scripts', () => {
-  test('a page links the player island and htmx, each with its chunks preloaded', async () => {
+  test('a page links the players (a plain script, no React) and htmx', async () => {
     const { text } = await get('/');
-    expect(text).toMatch(/<script type="module" src="\/assets\/radio-player-[A-Z0-9]+\.js"/);
+    expect(text).toMatch(/<script type="module" src="\/assets\/players-[A-Z0-9]+\.js"/);
     expect(text).toMatch(/<script type="module" src="\/assets\/htmx-[A-Z0-9]+\.js"/);
-    expect(text).toMatch(/<link rel="modulepreload" href="\/assets\/chunks\//);
-    expect(text).toContain('data-island="radio-player"');
+    expect(text).toContain('data-player="navigation"');
+    expect(text).not.toContain('data-island=');
   });
 
   test('the focused layout without player or forms links no script at all', async () => {

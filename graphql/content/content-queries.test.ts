@@ -54,7 +54,25 @@ const RECORDS: RecordFile[] = [
   simpleRecord('redirect-a', 'redirect', { source: '/a', destination: '/about' }),
   simpleRecord('translation-z', 'translation', { label: 'z.last' }, { en: { value: 'Last' }, ar: { value: 'الأخير' } }),
   simpleRecord('translation-a', 'translation', { label: 'a.first' }, { en: { value: 'First' }, ar: { value: 'الأول' } }),
-  simpleRecord('station-one', 'radioStation', { streamUrl: '/media/radio/one.wav' }, { en: { name: 'One', description: 'A station' }, ar: { name: 'واحد' } }),
+  performanceRecord('zara-early', { event: 'event-running-today', performers: ['performer-zara'], start: '2026-11-21T01:00:00Z', end: '2026-11-21T03:00:00Z' }),
+  simpleRecord(
+    'station-one',
+    'radioStation',
+    {
+      streamUrl: '/media/radio/one.wav',
+      // "Now" is Saturday 15:00 in Riyadh.
+      schedule: [
+        { id: 'sat', day: 'saturday', shows: [
+          { id: 'sat-1', show: reference('show-morning'), startTime: '09:00', endTime: '15:00' },
+          { id: 'sat-2', show: reference('show-evening'), startTime: '15:00', endTime: '23:59' },
+        ] },
+        { id: 'sun', day: 'sunday', shows: [{ id: 'sun-1', show: reference('show-evening'), startTime: '15:00', endTime: '23:59' }] },
+      ],
+    },
+    { en: { name: 'One', description: 'A station' }, ar: { name: 'واحد' } },
+  ),
+  simpleRecord('show-morning', 'radioShow', {}, { en: { title: 'Morning' }, ar: { title: 'الصباح' } }),
+  simpleRecord('show-evening', 'radioShow', {}, { en: { title: 'Evening' }, ar: { title: 'المساء' } }),
   simpleRecord(
     'page-with-blocks',
     'page.aboutCustom',
@@ -175,6 +193,16 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
       expect((await data(query, { startOfDay: '2025-12-12T00:00:00+03:00' })).performerEvents).toEqual([{ slug: 'last-year' }, { slug: 'winter-fest' }]);
     });
 
+    test("a performer's upcoming events start from today in Riyadh by the service's clock unless told", async () => {
+      // running-today ended at 09:00 Riyadh time this morning: still today, so still listed.
+      const { performer } = await data(`{ performer(locale: en, slug: "zara") {
+        today: upcomingEvents { slug }
+        later: upcomingEvents(startOfDay: "2026-11-22T00:00:00+03:00") { slug }
+      } }`);
+      expect(performer.today).toEqual([{ slug: 'running-today' }, { slug: 'winter-fest' }]);
+      expect(performer.later).toEqual([{ slug: 'winter-fest' }]);
+    });
+
     test('an event says whether it is over by the clock that tells upcoming from past', async () => {
       const { ongoing, over, endedThisMorning } = await data(`{
         ongoing: event(locale: en, slug: "winter-fest") { config { ended } }
@@ -238,6 +266,23 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
       expect(performance).toEqual({ title: 'آدم', description: 'About adam' });
       const { stations } = await data('{ stations(locale: ar) { name description } }');
       expect(stations).toEqual([{ name: 'واحد', description: 'A station' }]);
+    });
+  });
+
+  describe('radio', () => {
+    test("stations carry their week; today and the show on air come from the service's clock in Riyadh", async () => {
+      const { stations } = await data('{ stations(locale: en) { name schedule { day today shows { startTime onAir show { title } } } } }');
+      expect(stations[0].schedule).toEqual([
+        {
+          day: 'saturday',
+          today: true,
+          shows: [
+            { startTime: '09:00', onAir: false, show: { title: 'Morning' } },
+            { startTime: '15:00', onAir: true, show: { title: 'Evening' } },
+          ],
+        },
+        { day: 'sunday', today: false, shows: [{ startTime: '15:00', onAir: false, show: { title: 'Evening' } }] },
+      ]);
     });
   });
 

@@ -83,6 +83,8 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   faq_accordion_opened: z.object({ faq_category: text, faq_item_title: text }).strict(),
   catch_artist_clicked: z.object({ artist_name: text, event: text, link_url: text.optional() }).strict(),
   playlist_click: z.object({ playlist_name: text, link_url: text }).strict(),
+  pagination_clicked: z.object({ pagination_name: text, pagination_type: text, next_page: text }).strict(),
+  social_media_account_clicked: z.object({ social_platform: text, link_url: text, artist_name: text.optional() }).strict(),
   language_switched: z.object({ old_language_code: z.enum(['en', 'ar']), new_language_code: z.enum(['en', 'ar']) }).strict(),
   pixel_subscribed: z.object({ newsletter_name: text }).strict(),
   user_login_started: z.object({ provider: text }).strict(),

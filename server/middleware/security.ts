@@ -32,7 +32,8 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
           fontSrc: ["'self'"],
           mediaSrc: ["'self'"],
           connectSrc: ["'self'"],
-          // Page blocks frame other sites' pages (maps, the shop), over https only (SPEC 3.2).
+          // Page blocks frame other sites' pages (maps, the shop) and performers' videos play in
+          // privacy-enhanced players: https only (SPEC 3.2).
           frameSrc: ["'self'", 'https:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

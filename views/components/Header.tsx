@@ -1,8 +1,7 @@
 import type { LayoutContent, Menu } from '../content.ts';
 import { useSite } from '../site-context.tsx';
-import { RadioPlayer } from '../islands/RadioPlayer.tsx';
 import { Icon } from './Icon.tsx';
-import { Island } from './Island.tsx';
+import { NavigationPlayer } from './AudioPlayers.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { ContentLink } from './SmartLink.tsx';
 
@@ -34,18 +33,7 @@ export function Header({ content }: { content: LayoutContent }) {
           </ul>
         </nav>
         <div className="site-header__tools">
-          {station ? (
-            <Island
-              name="radio-player"
-              component={RadioPlayer}
-              props={{
-                player: 'navigation',
-                stationName: station.name,
-                streamUrl: station.streamUrl,
-                labels: { play: t('player.play'), pause: t('player.pause'), live: t('player.live') },
-              }}
-            />
-          ) : null}
+          {station ? <NavigationPlayer stationName={station.name} streamUrl={station.streamUrl} /> : null}
           <LanguageSwitch />
           <a className="account-link" href={urls.route(viewer ? 'account' : 'accountLogin')}>
             <Icon name="user" />

@@ -27,4 +27,14 @@ describe('the two audio players (SPEC 4.2)', () => {
     store.dispatch({ type: 'close', player: 'footer' });
     expect(heard).toEqual([true, false, true, false]);
   });
+
+  test('close also unloads the player, so the footer player can hide; pausing a stopped player changes nothing', () => {
+    const store = createPlayerStore();
+    store.dispatch({ type: 'setUrl', player: 'footer', url: '/episode.wav' });
+    const heard: unknown[] = [];
+    store.subscribe(() => heard.push(store.getState().footer));
+    store.dispatch({ type: 'pause', player: 'footer' });
+    store.dispatch({ type: 'close', player: 'footer' });
+    expect(heard).toEqual([{ url: null, playing: false }]);
+  });
 });

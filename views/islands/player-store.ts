@@ -1,7 +1,8 @@
 /**
  * SPEC 4.2, 3.5: two audio players, the navigation's and the footer's, each with a URL and a
  * playing flag. Setting a URL stops that player; play starts it and stops the other; pause and
- * close stop it. One store per page, shared by every player island on it.
+ * close stop it, and close also unloads it. One store per page, shared by both players and every
+ * button that loads something into them (client/enhancements/players.ts).
  */
 
 export type PlayerName = 'navigation' | 'footer';
@@ -38,8 +39,9 @@ export function playersReducer(state: PlayersState, action: PlayerAction): Playe
         [other(action.player)]: { ...state[other(action.player)], playing: false },
       };
     case 'pause':
+      return current.playing ? { ...state, [action.player]: { ...current, playing: false } } : state;
     case 'close':
-      return { ...state, [action.player]: { ...current, playing: false } };
+      return { ...state, [action.player]: { url: null, playing: false } };
   }
 }
 
@@ -65,6 +67,6 @@ export function createPlayerStore(initial: PlayersState = initialPlayersState) {
 
 export type PlayerStore = ReturnType<typeof createPlayerStore>;
 
-/** The page's store: one per browser tab, none on the server (islands render their initial state there). */
+/** The page's store: one per browser tab, none on the server (the players render their initial state there). */
 let pageStore: PlayerStore | undefined;
 export const playerStore = (): PlayerStore => (pageStore ??= createPlayerStore());

@@ -3,6 +3,7 @@ import { field, refersTo, refField, type Entry } from '../entry-store.ts';
 import { normalizeForSearch, normalizedSql } from '../search-text.ts';
 import type { Locale } from '../tables.ts';
 import { image, memo, paging, ref, refs, richText, seoOf, type ContentContext } from './helpers.ts';
+import { performerUpcomingEvents } from './music.ts';
 import { socialsOf } from './site.ts';
 
 type Reference = { ref: string };
@@ -162,6 +163,7 @@ export const lineupTypes = {
     enableBooking: (performer: Entry) => Boolean(performer.enableBooking),
     labelArtist: (performer: Entry) => Boolean(performer.labelArtist),
     associatedPerformers: refs('associatedPerformers'),
+    upcomingEvents: performerUpcomingEvents,
     releases: (performer: Entry, _: unknown, context: ContentContext) =>
       context.store.all('release', performer.__locale, refersTo('artists', performer.id), sql`${field('releasedAt')} desc`),
     seo: (performer: Entry) => seoOf(performer, performer.__locale),

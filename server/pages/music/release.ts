@@ -1,0 +1,68 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Locale } from '#views/format.ts';
+import { ReleasePage, type ReleasePageData } from '#views/pages/music/ReleasePage.tsx';
+import { notFound, page, type PageModule } from '../../page.ts';
+import { ASSET_FIELDS } from '../content-fragments.ts';
+
+type ReleaseQuery = { release: ReleasePageData['release'] | null };
+
+const RELEASE_QUERY: TypedDocumentNode<ReleaseQuery, { locale: Locale; slug: string }> = gql`
+  query ReleasePage($locale: Locale!, $slug: String!) {
+    release(locale: $locale, slug: $slug) {
+      slug
+      title
+      description
+      releaseType
+      releasedAt
+      listenUrl
+      artwork {
+        ...AssetFields
+      }
+      background {
+        ...AssetFields
+      }
+      artists {
+        slug
+        name
+        cover {
+          ...AssetFields
+        }
+      }
+      audioSections {
+        id
+        title
+        externalAudio
+      }
+      seo {
+        title
+        description
+        noIndex
+        image {
+          url
+        }
+      }
+    }
+  }
+  ${ASSET_FIELDS}
+`;
+
+/** SPEC 2.1 /records/releases/{slug}: the release, where to listen, its artists and its tracks. */
+const releasePage: PageModule<ReleasePageData> = {
+  async load({ services, locale, params }) {
+    const { release } = await services.content.query(RELEASE_QUERY, { locale, slug: params.slug! });
+    if (!release) return notFound();
+    return page(
+      { release },
+      {
+        title: release.seo.title ?? release.title,
+        description: release.seo.description ?? release.description,
+        image: release.seo.image?.url ?? release.artwork?.url,
+        noIndex: release.seo.noIndex,
+      },
+      { page_type: 'records', module_name: 'records', submodule_name: 'release', category: release.slug, category_name: release.title },
+    );
+  },
+  View: ReleasePage,
+};
+
+export default releasePage;
