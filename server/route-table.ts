@@ -57,7 +57,7 @@ export const ROUTES = {
   lineupSearch: route('/events/:slug/lineup/search', 'default', () => import('./pages/lineup/search.ts')),
   lineupTimetable: route('/events/:slug/lineup/timetable', 'default'),
   lineupTimetableDay: route('/events/:slug/lineup/timetable/:day', 'default'),
-  performance: route('/events/:eventSlug/lineup/:performanceSlug', 'default'),
+  performance: route('/events/:eventSlug/lineup/:performanceSlug', 'default', () => import('./pages/lineup/performance.ts')),
 
   programDay: route('/events/:slug/program/day', 'default'),
   programDayTab: route('/events/:slug/program/day/:tab', 'default'),
@@ -99,8 +99,13 @@ export const ROUTES = {
 
   // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.
   eventCalendarFile: route('/events/:slug/calendar.ics', 'default', () => import('./pages/events/event-calendar-file.ts')),
-  lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default'),
-  lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default'),
+  lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default', () => import('./pages/lineup/my-schedule-page.ts')),
+  lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default', () => import('./pages/lineup/my-schedule-file.ts')),
+  performanceCalendarFile: route(
+    '/events/:eventSlug/lineup/:performanceSlug/calendar.ics',
+    'default',
+    () => import('./pages/lineup/performance-calendar-file.ts'),
+  ),
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;
