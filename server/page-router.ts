@@ -69,7 +69,12 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
   const outcome = await action.handle(context, body);
   const htmx = req.get('HX-Request') === 'true' && action.Fragment;
   if (outcome.kind === 'succeeded') {
-    const state: FormState = { status: 'succeeded', values: {}, errors: {}, ...(outcome.message ? { message: outcome.message } : {}) };
+    const state: FormState = {
+      status: 'succeeded',
+      values: outcome.values ?? {},
+      errors: {},
+      ...(outcome.message ? { message: outcome.message } : {}),
+    };
     if (htmx && !outcome.redirectTo) return renderer.fragment(context, 200, createElement(action.Fragment!), { [action.form]: state });
     setFlash(res, action.form, outcome.message);
     if (htmx) return void res.set('HX-Redirect', outcome.redirectTo!).status(204).end();

@@ -76,7 +76,13 @@ export interface FormAction {
 
 export type FormOutcome =
   /** Done: POST-redirect-GET back to the page (or elsewhere), with a message for the form. */
-  | { kind: 'succeeded'; message?: string; redirectTo?: string }
+  | {
+      kind: 'succeeded';
+      message?: string;
+      redirectTo?: string;
+      /** What an htmx fragment needs to show the form in its new state (never kept across a redirect). */
+      values?: Record<string, string>;
+    }
   /** The visitor's input needs fixing: the page again with the values and messages, 422. */
   | { kind: 'invalid'; values: Record<string, string>; errors: Record<string, string>; message?: string }
   /** A service failed: the page again with the values and a SPEC 8 message, 503. */

@@ -50,14 +50,14 @@ export const ROUTES = {
   event: route('/events/:slug', 'default', () => import('./pages/events/event.ts')),
   eventCustomPage: route('/events/:slug/:eventCustomPageSlug', 'default', () => import('./pages/events/event-custom-page.ts')),
 
-  lineup: route('/events/:slug/lineup', 'default'),
-  lineupArtists: route('/events/:slug/lineup/artists', 'default'),
-  lineupStages: route('/events/:slug/lineup/stages', 'default'),
-  lineupStagesDay: route('/events/:slug/lineup/stages/:day', 'default'),
-  lineupSearch: route('/events/:slug/lineup/search', 'default'),
+  lineup: route('/events/:slug/lineup', 'default', () => import('./pages/lineup/overview.ts')),
+  lineupArtists: route('/events/:slug/lineup/artists', 'default', () => import('./pages/lineup/artists.ts')),
+  lineupStages: route('/events/:slug/lineup/stages', 'default', () => import('./pages/lineup/stages.ts')),
+  lineupStagesDay: route('/events/:slug/lineup/stages/:day', 'default', () => import('./pages/lineup/stages-day.ts')),
+  lineupSearch: route('/events/:slug/lineup/search', 'default', () => import('./pages/lineup/search.ts')),
   lineupTimetable: route('/events/:slug/lineup/timetable', 'default', () => import('./pages/programme/lineup-timetable.ts')),
   lineupTimetableDay: route('/events/:slug/lineup/timetable/:day', 'default', () => import('./pages/programme/lineup-timetable.ts')),
-  performance: route('/events/:eventSlug/lineup/:performanceSlug', 'default'),
+  performance: route('/events/:eventSlug/lineup/:performanceSlug', 'default', () => import('./pages/lineup/performance.ts')),
 
   programDay: route('/events/:slug/program/day', 'default', () => import('./pages/programme/day-programme.ts')),
   programDayTab: route('/events/:slug/program/day/:tab', 'default', () => import('./pages/programme/day-programme.ts')),
@@ -103,8 +103,13 @@ export const ROUTES = {
 
   // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.
   eventCalendarFile: route('/events/:slug/calendar.ics', 'default', () => import('./pages/events/event-calendar-file.ts')),
-  lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default'),
-  lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default'),
+  lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default', () => import('./pages/lineup/my-schedule-page.ts')),
+  lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default', () => import('./pages/lineup/my-schedule-file.ts')),
+  performanceCalendarFile: route(
+    '/events/:eventSlug/lineup/:performanceSlug/calendar.ics',
+    'default',
+    () => import('./pages/lineup/performance-calendar-file.ts'),
+  ),
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpError, unauthorized } from '#platform/graphql-service.ts';
 import type { AccessTokenClaims } from './access-tokens.ts';
-import type { Profile, UserStore } from './user-store.ts';
+import { SCHEDULE_LIMIT, type Profile, type UserStore } from './user-store.ts';
 
 export interface UserContext {
   store: UserStore;
@@ -18,6 +18,9 @@ const newsletterInput = z.object({
     .nullish(),
 });
 
+/** Content ids (`performance-nabd-festival-2026-barq`); anything else is refused. */
+const performanceIds = z.array(z.string().regex(/^[a-z0-9-]{1,120}$/)).max(SCHEDULE_LIMIT);
+
 function signedIn(context: UserContext): AccessTokenClaims {
   if (!context.caller) throw unauthorized('Sign in to use this operation');
   return context.caller;
@@ -29,6 +32,8 @@ export const resolvers = {
   Query: {
     user: currentUser,
     me: currentUser,
+    // Authorization lives here: the schedule is always the caller's own, by their token's subject.
+    mySchedule: (_: unknown, __: unknown, context: UserContext) => context.store.schedule(signedIn(context).sub),
   },
   Mutation: {
     async subscribeEmailToNewsletter(_: unknown, { input }: { input: unknown }, context: UserContext) {
@@ -40,6 +45,18 @@ export const resolvers = {
         newsletter: parsed.data.newsletter ?? 'general',
         userId: context.caller?.sub,
       });
+    },
+    markPerformance(_: unknown, args: { performanceId: string; marked: boolean }, context: UserContext) {
+      const caller = signedIn(context);
+      const parsed = performanceIds.safeParse([args.performanceId]);
+      if (!parsed.success) throw httpError(400, 'Invalid performance id', 'BAD_USER_INPUT');
+      return context.store.mark(caller, parsed.data, args.marked);
+    },
+    mergeSchedule(_: unknown, args: { performanceIds: string[] }, context: UserContext) {
+      const caller = signedIn(context);
+      const parsed = performanceIds.safeParse(args.performanceIds);
+      if (!parsed.success) throw httpError(400, 'Invalid performance ids', 'BAD_USER_INPUT');
+      return context.store.mark(caller, parsed.data, true);
     },
   },
   User: {

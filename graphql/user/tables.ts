@@ -32,3 +32,14 @@ export const newsletterSubscriptions = userSchema.table(
   },
   (table) => [primaryKey({ columns: [table.email, table.newsletter] })],
 );
+
+/** "My schedule": a user's marked performances, by content id. */
+export const scheduleMarks = userSchema.table(
+  'schedule_marks',
+  {
+    userId: text('user_id').notNull(),
+    performanceId: text('performance_id').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.performanceId] })],
+);

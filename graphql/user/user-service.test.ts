@@ -90,6 +90,52 @@ describe.each(databaseBackends)('the user service on $name', (backend) => {
     expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(await queryRows(database.db, sql`select 1 from users.newsletter_subscriptions where email = 'nope'`)).toEqual([]);
   });
+
+  describe('my schedule', () => {
+    const mark = (performanceId: string, marked: boolean, token = accessToken) =>
+      call(
+        {
+          query: 'mutation($id: ID!, $marked: Boolean!) { markPerformance(performanceId: $id, marked: $marked) }',
+          variables: { id: performanceId, marked },
+        },
+        token,
+      );
+
+    test('is only for signed-in users: guests get 401 and nothing is stored', async () => {
+      expect((await call({ query: '{ mySchedule }' })).status).toBe(401);
+      expect((await call({ query: 'mutation { markPerformance(performanceId: "performance-x", marked: true) }' })).status).toBe(401);
+    });
+
+    test('marking is idempotent, unmarking removes, and a merge adds the missing marks only', async () => {
+      expect((await mark('performance-a', true)).body.data.markPerformance).toEqual(['performance-a']);
+      expect((await mark('performance-a', true)).body.data.markPerformance).toEqual(['performance-a']);
+      expect((await mark('performance-b', true)).body.data.markPerformance).toEqual(['performance-a', 'performance-b']);
+      expect((await mark('performance-a', false)).body.data.markPerformance).toEqual(['performance-b']);
+      const merged = await call(
+        { query: 'mutation($ids: [ID!]!) { mergeSchedule(performanceIds: $ids) }', variables: { ids: ['performance-b', 'performance-c'] } },
+        accessToken,
+      );
+      expect(merged.body.data.mergeSchedule).toEqual(['performance-b', 'performance-c']);
+      expect((await call({ query: '{ mySchedule }' }, accessToken)).body.data.mySchedule).toEqual(['performance-b', 'performance-c']);
+    });
+
+    test("a user sees only their own marks, never another user's", async () => {
+      await database.db.execute(
+        sql`insert into users.profiles (id, username, email) values ('someone-else', 'someone-else', 'else@example.com')`,
+      );
+      await database.db.execute(
+        sql`insert into users.schedule_marks (user_id, performance_id) values ('someone-else', 'performance-secret')`,
+      );
+      const { body } = await call({ query: '{ mySchedule }' }, accessToken);
+      expect(body.data.mySchedule).not.toContain('performance-secret');
+    });
+
+    test('an id that is not a content id is refused with 400', async () => {
+      const response = await mark('<script>', true);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    });
+  });
 });
 
 describe('when the identity keys cannot be fetched', () => {

@@ -1,7 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#platform/database.ts';
 import type { AccessTokenClaims } from './access-tokens.ts';
-import { newsletterSubscriptions, profiles } from './tables.ts';
+import { newsletterSubscriptions, profiles, scheduleMarks } from './tables.ts';
+
+/** A schedule holds at most this many performances: a whole festival and more, never an unbounded list. */
+export const SCHEDULE_LIMIT = 500;
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -42,5 +45,41 @@ export class UserStore {
         set: { locale: input.locale, userId: sql`coalesce(excluded.user_id, ${newsletterSubscriptions.userId})` },
       });
     return { email, newsletter: input.newsletter, subscribed: true };
+  }
+
+  /** The user's marked performances, earliest marked first. */
+  async schedule(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ performanceId: scheduleMarks.performanceId })
+      .from(scheduleMarks)
+      .where(eq(scheduleMarks.userId, userId))
+      .orderBy(asc(scheduleMarks.markedAt), asc(scheduleMarks.performanceId));
+    return rows.map((row) => row.performanceId);
+  }
+
+  /**
+   * Marks or unmarks performances for the caller (their profile is created first, as on any first
+   * call). Idempotent: marking twice keeps one mark, unmarking what is not marked changes nothing.
+   * Marks beyond SCHEDULE_LIMIT are not added.
+   */
+  async mark(claims: AccessTokenClaims, performanceIds: string[], marked: boolean): Promise<string[]> {
+    await this.profileFor(claims);
+    if (!marked) {
+      for (const performanceId of performanceIds) {
+        await this.db
+          .delete(scheduleMarks)
+          .where(and(eq(scheduleMarks.userId, claims.sub), eq(scheduleMarks.performanceId, performanceId)));
+      }
+      return this.schedule(claims.sub);
+    }
+    const current = new Set(await this.schedule(claims.sub));
+    const added = [...new Set(performanceIds)].filter((id) => !current.has(id)).slice(0, Math.max(0, SCHEDULE_LIMIT - current.size));
+    if (added.length) {
+      await this.db
+        .insert(scheduleMarks)
+        .values(added.map((performanceId) => ({ userId: claims.sub, performanceId })))
+        .onConflictDoNothing();
+    }
+    return this.schedule(claims.sub);
   }
 }

@@ -29,6 +29,14 @@ export interface LineupFilter {
 /** A festival day as visitors read it: the date in Riyadh (UTC+3 all year). */
 export const riyadhDate = (iso: string) => new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 10);
 
+/**
+ * The festival day a performance belongs to. The content has no day field of its own, and a night
+ * does not end at midnight: a set that starts before 06:00 Riyadh time closes the night before, the
+ * way festival-goers and the printed schedule count it (a 01:00 set on the 11th is day "10 Dec").
+ */
+export const FESTIVAL_DAY_STARTS_HOUR = 6;
+export const festivalDay = (iso: string) => riyadhDate(new Date(new Date(iso).getTime() - FESTIVAL_DAY_STARTS_HOUR * 3600_000).toISOString());
+
 /** SPEC 3.1 alphabet filter: a–z by the performer's (Latin) slug, `#` for anything else. */
 export const letterOf = (slug: string | null) => (/^[a-z]/.test(slug ?? '') ? slug![0]! : '#');
 
@@ -46,7 +54,7 @@ const stagesOfEvent = (context: ContentContext, eventId: string, locale: Locale)
 
 async function filteredPerformances(context: ContentContext, lineup: Entry, filter: LineupFilter | null | undefined) {
   let performances = await performancesOfEvent(context, eventIdOf(lineup), lineup.__locale);
-  if (filter?.day) performances = performances.filter((performance) => riyadhDate(performance.startDatetime) === filter.day);
+  if (filter?.day) performances = performances.filter((performance) => festivalDay(performance.startDatetime) === filter.day);
   if (filter?.stageId) performances = performances.filter((performance) => performance.stage?.ref === filter.stageId);
   if (filter?.category) {
     const categories = await context.store.loadMany<{ value: string }>(
@@ -116,6 +124,8 @@ export const lineupQueries = {
 export const lineupTypes = {
   FestivalLineup: {
     event: ref('event'),
+    title: (lineup: Entry) => lineup.title ?? '',
+    seo: (lineup: Entry) => seoOf(lineup, lineup.__locale),
     lineupType: (lineup: Entry) => lineup.lineupType ?? 'festival',
     settingsHideStages: (lineup: Entry) => Boolean(lineup.settingsHideStages),
     settingsHideTiming: (lineup: Entry) => Boolean(lineup.settingsHideTiming),
@@ -124,7 +134,7 @@ export const lineupTypes = {
     stages: (lineup: Entry, _: unknown, context: ContentContext) => stagesOfEvent(context, eventIdOf(lineup), lineup.__locale),
     async days(lineup: Entry, _: unknown, context: ContentContext) {
       const performances = await performancesOfEvent(context, eventIdOf(lineup), lineup.__locale);
-      const dates = [...new Set(performances.map((performance) => riyadhDate(performance.startDatetime)))].sort();
+      const dates = [...new Set(performances.map((performance) => festivalDay(performance.startDatetime)))].sort();
       return dates.map((date, index) => ({ date, number: index + 1 }));
     },
     async categories(lineup: Entry, _: unknown, context: ContentContext) {
@@ -154,6 +164,8 @@ export const lineupTypes = {
     event: ref('event'),
     categories: refs('categories'),
     performers: refs('performers'),
+    day: (performance: Entry) => festivalDay(performance.startDatetime as string),
+    seo: (performance: Entry) => seoOf(performance, performance.__locale),
   },
   Performer: {
     biography: richText('biography'),

@@ -1,0 +1,110 @@
+import { useFormState, useSite } from '../site-context.tsx';
+
+export const MY_SCHEDULE_FORM = 'my-schedule';
+export const MY_SCHEDULE_INTENT = 'my-schedule';
+
+export interface MyScheduleToggleProps {
+  eventSlug: string;
+  performanceSlug: string;
+  /** In the visitor's schedule now. */
+  marked: boolean;
+  /** The performance's name, for the button's accessible name ("Add Barq to my schedule"). */
+  title?: string;
+  /** An id for the button, unique on the page: htmx then keeps focus on it across the swap. */
+  id?: string;
+  /** An element id on this page to come back to after a submission without JavaScript. */
+  returnAnchor?: string;
+}
+
+/** How the last submission went, shown inside the form (the htmx fragment and the page after a refusal). */
+interface ToggleStatus {
+  kind: 'succeeded' | 'invalid' | 'failed';
+  message: string;
+}
+
+/**
+ * "Add to my schedule" for one performance, on any page that lists performances (line-up,
+ * timetable, performance page). A POST form to the performance's page with the CSRF token, so it
+ * works without JavaScript (POST-redirect-GET back to where the visitor was); with htmx only this
+ * form is swapped for its new state. It sends the state wanted, not "toggle", so a double submit
+ * or a stale page cannot undo what the visitor meant.
+ */
+export function MyScheduleToggle(props: MyScheduleToggleProps) {
+  const state = useFormState(MY_SCHEDULE_FORM);
+  // A refused submission (a guest's full schedule, a service failure) is shown at the toggle it came from.
+  const refused =
+    state && state.status !== 'succeeded' && state.message && state.values.performanceSlug === props.performanceSlug
+      ? { kind: state.status, message: state.message }
+      : undefined;
+  return <ToggleForm {...props} {...(refused ? { status: refused } : {})} />;
+}
+
+function ToggleForm({
+  eventSlug,
+  performanceSlug,
+  marked,
+  title,
+  id,
+  returnAnchor,
+  status,
+  returnTo: givenReturnTo,
+}: MyScheduleToggleProps & { status?: ToggleStatus; returnTo?: string }) {
+  const { t, csrfToken, urls, locale, assets } = useSite();
+  assets.use('htmx');
+  const action = urls.route('performance', { eventSlug, performanceSlug });
+  const returnTo = givenReturnTo ?? `${urls.current(locale)}${returnAnchor ? `#${returnAnchor}` : ''}`;
+  const label = marked ? t('lineup:mySchedule.remove', { title }) : t('lineup:mySchedule.add', { title });
+  return (
+    <form
+      className={marked ? 'schedule-toggle schedule-toggle--marked' : 'schedule-toggle'}
+      method="post"
+      action={action}
+      hx-post={action}
+      hx-target="this"
+      hx-swap="outerHTML"
+      hx-disabled-elt="find button"
+    >
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="intent" value={MY_SCHEDULE_INTENT} />
+      <input type="hidden" name="marked" value={marked ? 'false' : 'true'} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {id ? <input type="hidden" name="toggleId" value={id} /> : null}
+      <button type="submit" id={id} className="schedule-toggle__button" aria-pressed={marked} aria-label={title ? label : undefined}>
+        <svg className="schedule-toggle__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          {marked ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M12 5v14M5 12h14" />}
+        </svg>
+        <span className="schedule-toggle__text">{marked ? t('lineup:mySchedule.marked') : t('lineup:mySchedule.mark')}</span>
+      </button>
+      {status?.kind === 'succeeded' ? (
+        <span className="visually-hidden" role="status">
+          {t(status.message, { title: title ?? '' })}
+        </span>
+      ) : status ? (
+        <p className="schedule-toggle__error" role="alert">
+          {t(status.message)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * What an htmx submission gets back (server/forms/my-schedule.ts): the toggle in its new state,
+ * from the values the action answered with, and the outcome (announced, or shown when refused).
+ */
+export function MyScheduleToggleFragment() {
+  const state = useFormState(MY_SCHEDULE_FORM);
+  const values = state?.values ?? {};
+  if (!state || !values.eventSlug || !values.performanceSlug) return null;
+  return (
+    <ToggleForm
+      eventSlug={values.eventSlug}
+      performanceSlug={values.performanceSlug}
+      marked={values.marked === 'true'}
+      {...(values.title ? { title: values.title } : {})}
+      {...(values.toggleId ? { id: values.toggleId } : {})}
+      {...(values.returnTo ? { returnTo: values.returnTo } : {})}
+      {...(state.message ? { status: { kind: state.status, message: state.message } } : {})}
+    />
+  );
+}
