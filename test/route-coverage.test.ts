@@ -29,6 +29,77 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
     missing: ['/events/nabd-festival-2026/no-such-page', '/events/no-such-festival/getting-there'],
   },
   eventCalendarFile: { found: '/events/nabd-festival-2026/calendar.ics', missing: ['/events/no-such-festival/calendar.ics'] },
+  lineup: { found: '/events/nabd-festival-2026/lineup?letter=a', missing: ['/events/no-such-festival/lineup'] },
+  lineupArtists: { found: '/events/nabd-festival-2026/lineup/artists', missing: ['/events/no-such-festival/lineup/artists'] },
+  lineupStages: { found: '/events/nabd-festival-2026/lineup/stages', missing: ['/events/no-such-festival/lineup/stages'] },
+  lineupStagesDay: {
+    found: '/events/nabd-festival-2026/lineup/stages/2026-12-11',
+    missing: ['/events/nabd-festival-2026/lineup/stages/2026-12-14', '/events/nabd-festival-2026/lineup/stages/friday'],
+  },
+  lineupSearch: { found: '/events/nabd-festival-2026/lineup/search?q=adam', missing: ['/events/no-such-festival/lineup/search'] },
+  lineupTimetable: { found: '/events/nabd-festival-2026/lineup/timetable', missing: ['/events/nabd-nights-jeddah-2027/lineup/timetable'] },
+  lineupTimetableDay: {
+    found: '/events/nabd-festival-2026/lineup/timetable/2026-12-12',
+    missing: ['/events/nabd-festival-2026/lineup/timetable/2026-12-13', '/events/no-such-festival/lineup/timetable/2026-12-12'],
+  },
+  performance: {
+    found: '/events/nabd-festival-2026/lineup/adam-rahal',
+    missing: ['/events/nabd-festival-2026/lineup/no-such-set', '/events/no-such-festival/lineup/adam-rahal'],
+  },
+  performanceCalendarFile: {
+    found: '/events/nabd-festival-2026/lineup/adam-rahal/calendar.ics',
+    missing: ['/events/nabd-festival-2026/lineup/no-such-set/calendar.ics'],
+  },
+  lineupMySchedule: { found: '/events/nabd-festival-2026/lineup/my-schedule', missing: ['/events/no-such-festival/lineup/my-schedule'] },
+  lineupMyScheduleFile: {
+    found: '/events/nabd-festival-2026/lineup/my-schedule.ics',
+    missing: ['/events/no-such-festival/lineup/my-schedule.ics'],
+  },
+
+  programDay: { found: '/events/future-sound-forum-2027/program/day', missing: ['/events/no-such-forum/program/day'] },
+  programDayTab: {
+    found: '/events/future-sound-forum-2027/program/day/workshop',
+    missing: ['/events/future-sound-forum-2027/program/day/no-such-tab'],
+  },
+  programDaySpeakers: {
+    found: '/events/future-sound-forum-2027/program/day/speakers',
+    missing: ['/events/no-such-forum/program/day/speakers'],
+  },
+  programDayBrands: { found: '/events/future-sound-forum-2027/program/day/brands', missing: ['/events/no-such-forum/program/day/brands'] },
+  programDayTimetable: {
+    found: '/events/future-sound-forum-2027/program/day/timetable',
+    missing: ['/events/no-such-forum/program/day/timetable'],
+  },
+  programDayTimetableDay: {
+    found: '/events/future-sound-forum-2027/program/day/timetable/2027-03-09',
+    missing: ['/events/future-sound-forum-2027/program/day/timetable/2027-03-20'],
+  },
+  programNite: { found: '/events/future-sound-forum-2027/program/nite', missing: ['/events/no-such-forum/program/nite'] },
+  programNiteTab: {
+    found: '/events/future-sound-forum-2027/program/nite/showcase',
+    missing: ['/events/future-sound-forum-2027/program/nite/no-such-tab'],
+  },
+  programNiteArtists: {
+    found: '/events/future-sound-forum-2027/program/nite/artists',
+    missing: ['/events/no-such-forum/program/nite/artists'],
+  },
+  programNiteTimetable: {
+    found: '/events/future-sound-forum-2027/program/nite/timetable',
+    missing: ['/events/no-such-forum/program/nite/timetable'],
+  },
+  programNiteTimetableDay: {
+    found: '/events/future-sound-forum-2027/program/nite/timetable/2027-03-09',
+    missing: ['/events/future-sound-forum-2027/program/nite/timetable/2027-03-20'],
+  },
+
+  performer: { found: '/performers/adam-rahal', missing: ['/performers/no-such-artist'] },
+  radio: { found: '/radio' },
+  podcast: { found: '/radio/podcasts/backstage', missing: ['/radio/podcasts/no-such-podcast'] },
+  records: { found: '/records' },
+  recordsReleases: { found: '/records/releases?page=2' },
+  recordsRelease: { found: '/records/releases/ghazal-paper-moons', missing: ['/records/releases/no-such-release'] },
+  recordsPlaylists: { found: '/records/playlists' },
+  recordsArtists: { found: '/records/artists' },
   venues: { found: '/venues' },
   travelPackages: { found: '/travel-packages' },
   travelPackage: { found: '/travel-packages/nabd-festival-2026-weekend', missing: ['/travel-packages/no-such-package'] },
@@ -36,7 +107,14 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
 };
 
 /** Routes that answer with something other than a page: a redirect or a file. */
-const NOT_HTML = new Set<RouteId>(['account', 'accountLogin', 'accountRedirecting', 'eventCalendarFile']);
+const NOT_HTML = new Set<RouteId>([
+  'account',
+  'accountLogin',
+  'accountRedirecting',
+  'eventCalendarFile',
+  'performanceCalendarFile',
+  'lineupMyScheduleFile',
+]);
 
 let site: TestSite;
 beforeAll(async () => {
@@ -57,8 +135,9 @@ describe.each(['en', 'ar'] as const)('in %s', (locale) => {
     const response = await request(site.app).get(inLocale(locale, EXAMPLES[id]!.found));
     expect(response.status).toBe(200);
     expect(response.text).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
-    expect(response.text).toMatch(/<title>[^<]+<\/title>/);
-    expect(response.text).toMatch(/<meta name="description" content="[^"]+"/);
+    // Booleans, so that a failure names the check rather than printing the whole page.
+    expect({ titled: /<title>[^<]+<\/title>/.test(response.text) }).toEqual({ titled: true });
+    expect({ described: /<meta name="description" content="[^"]+"/.test(response.text) }).toEqual({ described: true });
   });
 
   const files = builtRoutes.filter((id) => EXAMPLES[id] && NOT_HTML.has(id));

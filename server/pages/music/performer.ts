@@ -57,14 +57,14 @@ const PERFORMER_QUERY: TypedDocumentNode<PerformerQuery, { locale: Locale; slug:
 
 /** SPEC 2.1 /performers/{performerSlug}: who they are, where to catch them next, where to follow them. */
 const performerPage: PageModule<PerformerPageData> = {
-  async load({ services, locale, params }) {
+  async load({ services, locale, params, t }) {
     const { performer } = await services.content.query(PERFORMER_QUERY, { locale, slug: params.performerSlug! });
     if (!performer) return notFound();
     return page(
       { performer },
       {
         title: performer.seo.title ?? performer.name,
-        description: performer.seo.description,
+        description: performer.seo.description ?? t('music:performer.seoDescription', { name: performer.name }),
         image: performer.seo.image?.url ?? performer.cover?.url ?? performer.background?.url,
         noIndex: performer.seo.noIndex,
       },
