@@ -3,7 +3,7 @@
  * name seeds it, and an event's own accent colour and title are used for its pictures.
  */
 import path from 'node:path';
-import { genericLoopWav, podcastEpisodeWav, radioLoopWav } from './audio.ts';
+import { genericLoopWav, trackPreviewWav, podcastEpisodeWav, radioLoopWav } from './audio.ts';
 import { coverSvg } from './event-cover.ts';
 import { portraitSvg, type PortraitKind } from './portrait.ts';
 import type { EventInfo } from './scan.ts';
@@ -122,6 +122,7 @@ export function artworkFor(media: string, events: EventInfo[]): Artwork {
   if (extension === '.wav') {
     if (folder === 'radio') return plain(() => radioLoopWav(name));
     if (folder === 'podcasts') return plain(() => podcastEpisodeWav(name.replace(/-(episode-)?\d+$/, ''), media));
+    if (folder === 'releases') return plain(() => trackPreviewWav(media));
     return plain(() => genericLoopWav(media));
   }
 

@@ -406,6 +406,21 @@ export function podcastEpisodeWav(podcast: string, episode: string): Buffer {
   return wavFile(mixed);
 }
 
+/**
+ * A release track as a shop previews it: the opening seconds of a loop in one of the stations'
+ * styles, faded out. Short, because 47 demo tracks must fit the demo media budget.
+ */
+export function trackPreviewWav(name: string, seconds = 5): Buffer {
+  const random = randomFrom(`track:${name}`);
+  const root = 45 + Math.floor(random() * 7);
+  const loops = [ambientLoop, khaleejiLoop, houseLoop, lofiLoop];
+  const loop = loops[hashOf(`track:${name}`) % loops.length]!(random, root);
+  const preview = loop.slice(0, seconds * SAMPLE_RATE);
+  const fade = 0.6 * SAMPLE_RATE;
+  for (let index = 0; index < fade; index++) preview[preview.length - 1 - index]! *= index / fade;
+  return wavFile(preview);
+}
+
 /** Audio somewhere else than radio/ or podcasts/: a short ambient loop. */
 export function genericLoopWav(name: string): Buffer {
   return wavFile(ambientLoop(randomFrom(`audio:${name}`), 45 + (hashOf(name) % 7)));
