@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { print } from 'graphql';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import request from 'supertest';
 import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
 import { fromRoot } from '#platform/paths.ts';
@@ -9,6 +9,8 @@ import { PAGE_BLOCK_FIELDS } from '#server/pages/blocks/page-block-fields.ts';
 import { renderFragment } from '#server/render/render-document.tsx';
 import { createUrlBuilder } from '#server/urls.ts';
 import { PageBlocks } from '#views/blocks/PageBlocks.tsx';
+import { RichText } from '#views/components/RichText.tsx';
+import type { RichTextNode } from '#views/content.ts';
 import type { PageBlockContent } from '#views/blocks/types.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
 import { decoded } from './support/html.ts';
@@ -227,7 +229,7 @@ describe('blocks of pages without a route of their own yet', () => {
     return data.page.blocks;
   }
 
-  function render(locale: Locale, blocks: PageBlockContent[]): string {
+  function render(locale: Locale, blocks: PageBlockContent[], element: ReactElement = createElement(PageBlocks, { blocks })): string {
     const html = renderFragment(
       {
         locale,
@@ -241,7 +243,7 @@ describe('blocks of pages without a route of their own yet', () => {
         forms: {},
         embeddedApp: false,
       },
-      createElement(PageBlocks, { blocks }),
+      element,
     );
     return decoded(html);
   }
@@ -274,5 +276,28 @@ describe('blocks of pages without a route of their own yet', () => {
     const html = render(locale, await blocksOf('aboutPage', locale));
     expect(html).toContain('class="section section--narrow block block-rich-text"');
     expect(html).toContain('block-cards');
+  });
+
+  test.each(LOCALES)('rich text shows quotes, pictures and videos as the articles use them, and no unsafe URL (%s)', (locale) => {
+    const article = fields('article-a-short-history-of-saudi-cassette-culture', locale);
+    const document = [...article.body, ...article.body2] as RichTextNode[];
+    const picture = document.find((node) => node.type === 'image') as Extract<RichTextNode, { type: 'image' }>;
+    const quote = document.find((node) => node.type === 'quote') as Extract<RichTextNode, { type: 'quote' }>;
+    const nodes: RichTextNode[] = [
+      { ...picture, asset: { url: `/media/${picture.image}`, alt: picture.alt ?? null } },
+      quote,
+      { type: 'video', url: 'https://www.youtube.com/watch?v=abc', title: 'Studio session', posterAsset: { url: '/media/poster.svg' } },
+      { type: 'video', url: 'javascript:alert(1)', title: 'Unsafe' },
+    ];
+    const html = render(locale, [], createElement(RichText, { document: nodes }));
+    expect(html).toContain(`<img src="/media/${picture.image}" alt="${picture.alt}"`);
+    expect(html).toContain(`<figcaption>${picture.caption}</figcaption>`);
+    expect(html).toContain(
+      `<blockquote><p><span>${(quote.children[0] as { text: string }).text}</span></p></blockquote><figcaption>${quote.cite}</figcaption>`,
+    );
+    expect(tag(html, 'href="https://www.youtube.com/watch?v=abc"')).toMatchObject({ target: '_blank' });
+    expect(html).toContain(strings(locale).video.watch.replace('{{host}}', 'youtube.com'));
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('Unsafe');
   });
 });

@@ -28,6 +28,8 @@ const clientEvent = z
 const BROWSER_EVENTS = new Set<EventName>([
   'link_clicked',
   'carousel_arrow_clicked',
+  'faq_accordion_opened',
+  'section_viewed',
   'catch_artist_clicked',
   'playlist_click',
   'language_switched',
