@@ -48,7 +48,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
   );
   const span = layout.axis.end - layout.axis.start;
   return (
-    <section className="timetable" aria-labelledby={`${id}-day`}>
+    <div className="timetable">
       <div className="timetable__heading">
         <h2 className="timetable__day" id={`${id}-day`}>
           {heading}
@@ -108,7 +108,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
           ))}
         </div>
       </div>
-    </section>
+    </div>
   );
 }
 
