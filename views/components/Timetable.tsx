@@ -48,7 +48,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
   );
   const span = layout.axis.end - layout.axis.start;
   return (
-    <div className="timetable">
+    <div className="timetable" style={{ '--columns': columns.length, '--span': span } as object}>
       <div className="timetable__heading">
         <h2 className="timetable__day" id={`${id}-day`}>
           {heading}
@@ -56,7 +56,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
         <p className="timetable__zone">{t('programme:timetable.timeZone')}</p>
       </div>
       <div className="timetable__scroller" role="region" aria-labelledby={`${id}-day`} tabIndex={0}>
-        <div className="timetable__grid" style={{ '--columns': columns.length, '--span': span } as object}>
+        <div className="timetable__grid">
           <div className="timetable__axis" aria-hidden="true">
             {layout.axis.hours.map((hour) => (
               <span className="timetable__hour" key={hour.offset} style={{ '--at': hour.offset } as object}>
