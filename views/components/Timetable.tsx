@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useSite } from '../site-context.tsx';
+import { useTrack } from './tracking.ts';
 import { layoutTimetable, type TimedEntry } from './timetable-layout.ts';
 
 /** One slot of a timetable: a performance, a session or a set. */
@@ -41,6 +42,7 @@ interface TimetableProps<Entry extends TimetableEntry> {
  */
 export function Timetable<Entry extends TimetableEntry>({ day, heading, columns, renderEntryAction }: TimetableProps<Entry>) {
   const { t, format } = useSite();
+  const track = useTrack();
   const id = useId();
   const layout = layoutTimetable(
     day,
@@ -92,7 +94,11 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
                     </p>
                     <p className="timetable__title">
                       {entry.href ? (
-                        <a className="timetable__link" href={entry.href}>
+                        <a
+                          className="timetable__link"
+                          href={entry.href}
+                          {...track('link_clicked', { link_label: entry.title, link_url: entry.href, section_name: 'timetable' })}
+                        >
                           {entry.title}
                         </a>
                       ) : (
@@ -121,6 +127,7 @@ export interface TimetableDayLink {
 /** The festival days as tabs: links, so every day has its own address. */
 export function TimetableDays({ days, current }: { days: TimetableDayLink[]; current: string }) {
   const { t, format } = useSite();
+  const track = useTrack();
   return (
     <nav className="timetable-days" aria-label={t('programme:timetable.days')}>
       <ul className="timetable-days__list">
@@ -128,7 +135,12 @@ export function TimetableDays({ days, current }: { days: TimetableDayLink[]; cur
           const { day: date, month } = format.dayAndMonth(`${day.date}T12:00:00+03:00`);
           return (
             <li key={day.date}>
-              <a className="timetable-days__tab" href={day.href} aria-current={day.date === current ? 'page' : undefined}>
+              <a
+                className="timetable-days__tab"
+                href={day.href}
+                aria-current={day.date === current ? 'page' : undefined}
+                {...track('link_clicked', { link_label: day.date, link_url: day.href, section_name: 'timetable_days' })}
+              >
                 <span className="timetable-days__number">{t('programme:timetable.dayNumber', { number: day.number })}</span>
                 <span className="timetable-days__date">
                   {date} {month}
