@@ -225,6 +225,18 @@ describe('the line-up timetable', () => {
   });
 });
 
+describe('analytics (SPEC 9.4)', () => {
+  test('the page describes itself, and timetable slots and day tabs send a link click', async () => {
+    const day = festivalDays()[0]!;
+    const { text } = await get(`/events/${FESTIVAL}/lineup/timetable/${day}`);
+    const first = timetableEntries(text)[0]!;
+    expect(first.html).toContain('data-track="link_clicked"');
+    expect(first.html).toContain('data-track-section_name="timetable"');
+    expect(text).toMatch(/class="timetable-days__tab"[^>]*data-track="link_clicked"[^>]*data-track-section_name="timetable_days"/);
+    expect(decoded(text)).toContain('"submodule_name":"timetable"');
+  });
+});
+
 describe('route matching', () => {
   test('the named programme pages win over a tab of the same name', async () => {
     const speakers = await get(`/events/${FORUM}/program/day/speakers`);

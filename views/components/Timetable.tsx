@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useSite } from '../site-context.tsx';
+import { useTrack } from './tracking.ts';
 import { layoutTimetable, type TimedEntry } from './timetable-layout.ts';
 
 /** One slot of a timetable: a performance, a session or a set. */
@@ -41,6 +42,7 @@ interface TimetableProps<Entry extends TimetableEntry> {
  */
 export function Timetable<Entry extends TimetableEntry>({ day, heading, columns, renderEntryAction }: TimetableProps<Entry>) {
   const { t, format } = useSite();
+  const track = useTrack();
   const id = useId();
   const layout = layoutTimetable(
     day,
@@ -48,7 +50,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
   );
   const span = layout.axis.end - layout.axis.start;
   return (
-    <section className="timetable" aria-labelledby={`${id}-day`}>
+    <div className="timetable" style={{ '--columns': columns.length, '--span': span } as object}>
       <div className="timetable__heading">
         <h2 className="timetable__day" id={`${id}-day`}>
           {heading}
@@ -56,7 +58,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
         <p className="timetable__zone">{t('programme:timetable.timeZone')}</p>
       </div>
       <div className="timetable__scroller" role="region" aria-labelledby={`${id}-day`} tabIndex={0}>
-        <div className="timetable__grid" style={{ '--columns': columns.length, '--span': span } as object}>
+        <div className="timetable__grid">
           <div className="timetable__axis" aria-hidden="true">
             {layout.axis.hours.map((hour) => (
               <span className="timetable__hour" key={hour.offset} style={{ '--at': hour.offset } as object}>
@@ -92,7 +94,11 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
                     </p>
                     <p className="timetable__title">
                       {entry.href ? (
-                        <a className="timetable__link" href={entry.href}>
+                        <a
+                          className="timetable__link"
+                          href={entry.href}
+                          {...track('link_clicked', { link_label: entry.title, link_url: entry.href, section_name: 'timetable' })}
+                        >
                           {entry.title}
                         </a>
                       ) : (
@@ -108,7 +114,7 @@ export function Timetable<Entry extends TimetableEntry>({ day, heading, columns,
           ))}
         </div>
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -121,6 +127,7 @@ export interface TimetableDayLink {
 /** The festival days as tabs: links, so every day has its own address. */
 export function TimetableDays({ days, current }: { days: TimetableDayLink[]; current: string }) {
   const { t, format } = useSite();
+  const track = useTrack();
   return (
     <nav className="timetable-days" aria-label={t('programme:timetable.days')}>
       <ul className="timetable-days__list">
@@ -128,7 +135,12 @@ export function TimetableDays({ days, current }: { days: TimetableDayLink[]; cur
           const { day: date, month } = format.dayAndMonth(`${day.date}T12:00:00+03:00`);
           return (
             <li key={day.date}>
-              <a className="timetable-days__tab" href={day.href} aria-current={day.date === current ? 'page' : undefined}>
+              <a
+                className="timetable-days__tab"
+                href={day.href}
+                aria-current={day.date === current ? 'page' : undefined}
+                {...track('link_clicked', { link_label: day.date, link_url: day.href, section_name: 'timetable_days' })}
+              >
                 <span className="timetable-days__number">{t('programme:timetable.dayNumber', { number: day.number })}</span>
                 <span className="timetable-days__date">
                   {date} {month}

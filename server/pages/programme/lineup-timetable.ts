@@ -1,7 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { createFormatter, type Locale } from '#views/format.ts';
-import type { TimetableEntry } from '#views/components/Timetable.tsx';
-import { LineupTimetablePage, type TimetablePageData } from '#views/pages/programme/TimetablePage.tsx';
+import { LineupTimetablePage, type LineupTimetableEntry, type LineupTimetablePageData } from '#views/pages/programme/TimetablePage.tsx';
 import { notFound, page, type PageModule } from '../../page.ts';
 import { navigationForStatus, type EventNavigationWithStatus } from '../events/ended-events.ts';
 import { EVENT_NAVIGATION_FIELDS } from '../events/event-navigation.ts';
@@ -79,7 +78,7 @@ const LINEUP_TIMETABLE_QUERY: TypedDocumentNode<LineupTimetableQuery, { locale: 
  * timetable or its timing (SPEC 3.2) has no timetable page; one that hides its stages shows a
  * single column.
  */
-const lineupTimetablePage: PageModule<TimetablePageData> = {
+const lineupTimetablePage: PageModule<LineupTimetablePageData> = {
   async load({ services, locale, params, t, urls }) {
     const slug = params.slug!;
     const { eventNavigation, festivalLineup, timetable } = await services.content.query(LINEUP_TIMETABLE_QUERY, { locale, slug });
@@ -95,8 +94,9 @@ const lineupTimetablePage: PageModule<TimetablePageData> = {
       id: column.stage?.id ?? `stage-${index}`,
       title: column.stage?.title ?? t('programme:timetable.allStages'),
       colour: column.stage?.titleColour ?? null,
-      entries: column.performances.map((performance): TimetableEntry => ({
+      entries: column.performances.map((performance): LineupTimetableEntry => ({
         id: performance.id,
+        performanceSlug: performance.slug,
         title: performance.title,
         startDatetime: performance.startDatetime,
         endDatetime: performance.endDatetime,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { EventNavigationContent } from '../../components/EventNavigation.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
+import { useTrack } from '../../components/tracking.ts';
 import { useSite } from '../../site-context.tsx';
 import { ProgrammeFrame, sessionAnchor, type DayProgramContent, type NightProgramContent, type ProgrammeStage } from './ProgrammeFrame.tsx';
 
@@ -35,12 +36,18 @@ export type DayProgrammePageData = ProgrammeListData<DayProgramContent> & {
 
 /** The tabs of a programme list: links, so every tab has its own address. */
 export function ProgrammeTabs({ tabs, current, label }: { tabs: ProgrammeTab[]; current: string; label: string }) {
+  const track = useTrack();
   return (
     <nav className="programme-tabs" aria-label={label}>
       <ul className="programme-tabs__list">
         {tabs.map((tab) => (
           <li key={tab.value}>
-            <a className="programme-tabs__tab" href={tab.href} aria-current={tab.value === current ? 'page' : undefined}>
+            <a
+              className="programme-tabs__tab"
+              href={tab.href}
+              aria-current={tab.value === current ? 'page' : undefined}
+              {...track('link_clicked', { link_label: tab.value || 'all', link_url: tab.href, section_name: 'programme_tabs' })}
+            >
               {tab.label}
               <span className="programme-tabs__count">{tab.count}</span>
             </a>

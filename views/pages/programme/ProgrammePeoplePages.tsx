@@ -52,6 +52,13 @@ export type SpeakersPageData = ProfileData<SpeakerContent>;
 export type BrandsPageData = ProfileData<BrandContent>;
 export type ArtistsPageData = ProfileData<ArtistContent>;
 
+/** The speaker's role and brand, the brand once when the role already names it. */
+function roleLine({ role, brand }: SpeakerContent): string {
+  if (!brand) return role ?? '';
+  if (!role) return brand.name;
+  return role.includes(brand.name) ? role : `${role} · ${brand.name}`;
+}
+
 function ProfileSessions({ sessions, programmeHref, label }: { sessions: ProfileSession[]; programmeHref: string; label: string }) {
   const { format } = useSite();
   if (!sessions.length) return null;
@@ -127,9 +134,7 @@ export function SpeakersPage({ data }: { data: SpeakersPageData }) {
           ) : null}
           <div className="profile-card__body">
             <h3 className="profile-card__name">{speaker.name}</h3>
-            {speaker.role || speaker.brand ? (
-              <p className="profile-card__role">{[speaker.role, speaker.brand?.name].filter(Boolean).join(' · ')}</p>
-            ) : null}
+            {speaker.role || speaker.brand ? <p className="profile-card__role">{roleLine(speaker)}</p> : null}
             {speaker.bio ? <p className="profile-card__text">{speaker.bio}</p> : null}
             <ProfileSessions
               sessions={speaker.sessions}

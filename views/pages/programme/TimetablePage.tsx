@@ -31,6 +31,13 @@ export function TimetableDayView<Entry extends TimetableEntry>({
   );
 }
 
+/** A performance in the line-up's timetable: its slug, for what an entry's action needs. */
+export interface LineupTimetableEntry extends TimetableEntry {
+  performanceSlug: string;
+}
+
+export type LineupTimetablePageData = TimetablePageData<LineupTimetableEntry>;
+
 /**
  * SPEC 2.1 /events/{slug}/lineup/timetable(/{day}): the event's navigation, a title, the days and
  * the chosen day. Performances link to their pages; `renderEntryAction` takes an entry's action
@@ -40,8 +47,8 @@ export function LineupTimetablePage({
   data,
   renderEntryAction,
 }: {
-  data: TimetablePageData;
-  renderEntryAction?: (entry: TimetableEntry) => ReactNode;
+  data: LineupTimetablePageData;
+  renderEntryAction?: (entry: LineupTimetableEntry) => ReactNode;
 }) {
   const accent = data.navigation.event.config.colourAccent;
   return (

@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+
+let site: BrowserSite;
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(() => site.close());
+
+const FESTIVAL = '/events/nabd-festival-2026';
+const FORUM = '/events/future-sound-forum-2027';
+
+const PAGES = [
+  ['lineup-timetable', `${FESTIVAL}/lineup/timetable`],
+  ['lineup-timetable-without-stages', '/events/dunes-sessions-2027/lineup/timetable'],
+  ['day-programme', `${FORUM}/program/day`],
+  ['day-programme-tab', `${FORUM}/program/day/workshop`],
+  ['day-speakers', `${FORUM}/program/day/speakers`],
+  ['day-brands', `${FORUM}/program/day/brands`],
+  ['day-timetable', `${FORUM}/program/day/timetable/2027-03-10`],
+  ['night-programme', `${FORUM}/program/nite`],
+  ['night-artists', `${FORUM}/program/nite/artists`],
+  ['night-timetable', `${FORUM}/program/nite/timetable`],
+] as const;
+
+const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path}` : path);
+
+describe('timetables and programmes at phone and desktop widths, in both languages', () => {
+  test.each(
+    PAGES.flatMap(([name, path]) =>
+      (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const)),
+    ),
+  )('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
+    const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
+    const page = await context.newPage();
+    const response = await page.goto(localized(locale, path));
+    expect(response!.status()).toBe(200);
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `programme-${name}-${locale}-${device}`);
+    await context.close();
+  });
+});
+
+describe('the timetable layout', () => {
+  /** The box of each slot of the first stage, in document (start) order. */
+  const boxes = (page: Page) =>
+    page
+      .locator('.timetable__stage')
+      .first()
+      .locator('.timetable__entry')
+      .evaluateAll((items) =>
+        items.map((item) => {
+          const { top, bottom, left, right } = item.getBoundingClientRect();
+          return { top, bottom, left, right };
+        }),
+      );
+
+  test('on a desktop, stages are side by side and slots run down a time axis in start order, sized by length', async () => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${FESTIVAL}/lineup/timetable`);
+    const stages = await page.locator('.timetable__stage').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().left));
+    expect(stages.length).toBeGreaterThan(1);
+    expect(stages).toEqual([...stages].sort((a, b) => a - b));
+    const slots = await boxes(page);
+    for (let index = 1; index < slots.length; index++) {
+      expect(slots[index]!.top).toBeGreaterThanOrEqual(slots[index - 1]!.bottom);
+      expect(slots[index]!.left).toBe(slots[0]!.left);
+    }
+    // The axis is visible, and an hour is the same height wherever it falls.
+    await expect(page.locator('.timetable__axis').isVisible()).resolves.toBe(true);
+    const hours = await page.locator('.timetable__hour').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    const steps = hours.slice(1).map((top, index) => Math.round(top - hours[index]!));
+    expect(new Set(steps.slice(1, -1)).size).toBe(1);
+    await context.close();
+  });
+
+  test('in Arabic the stages run from right to left', async () => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`/ar${FESTIVAL}/lineup/timetable`);
+    const stages = await page.locator('.timetable__stage').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().right));
+    expect(stages).toEqual([...stages].sort((a, b) => b - a));
+    const axis = await page.locator('.timetable__axis').evaluate((item) => item.getBoundingClientRect().left);
+    expect(axis).toBeGreaterThan(stages[0]! - 1);
+    await context.close();
+  });
+
+  test('on a phone, each stage is a list: the axis is hidden and slots are stacked full width', async () => {
+    const context = await site.context(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${FESTIVAL}/lineup/timetable`);
+    await expect(page.locator('.timetable__axis').isVisible()).resolves.toBe(false);
+    const slots = await boxes(page);
+    const width = await page
+      .locator('.timetable__stage')
+      .first()
+      .evaluate((item) => item.getBoundingClientRect().width);
+    for (const slot of slots) expect(Math.round(slot.right - slot.left)).toBe(Math.round(width));
+    await context.close();
+  });
+
+  test('day tabs are links to each day; the chosen day is marked', async () => {
+    const context = await site.context({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${FESTIVAL}/lineup/timetable`);
+    await page.locator('.timetable-days__tab').nth(1).click();
+    await page.waitForURL(/\/lineup\/timetable\/2026-12-11$/);
+    await expect(page.locator('.timetable-days__tab[aria-current="page"]').getAttribute('href')).resolves.toBe(
+      `${FESTIVAL}/lineup/timetable/2026-12-11`,
+    );
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+  async function violations(page: Page) {
+    await page.addScriptTag({ content: await axeSource });
+    return page.evaluate(async () => {
+      const result = await (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe.run();
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    });
+  }
+
+  test.each(
+    PAGES.flatMap(([name, path]) =>
+      (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, locale, device, path] as const)),
+    ),
+  )('%s (%s, %s) has no axe-core violations', async (_name, locale, device, path) => {
+    // axe is injected as an inline script, which the site's CSP rightly forbids.
+    const context = await site.context({ ...(device === 'phone' ? PHONE : DESKTOP), bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(localized(locale, path));
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
