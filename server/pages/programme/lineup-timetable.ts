@@ -4,6 +4,7 @@ import { LineupTimetablePage, type LineupTimetableEntry, type LineupTimetablePag
 import { notFound, page, type PageModule } from '../../page.ts';
 import { navigationForStatus, type EventNavigationWithStatus } from '../events/ended-events.ts';
 import { EVENT_NAVIGATION_FIELDS } from '../events/event-navigation.ts';
+import { readSchedule } from '../lineup/my-schedule.ts';
 import { chosenDay, dayHeading, dayLinks, withoutStages } from './timetable-days.ts';
 
 interface LineupTimetableDay {
@@ -79,9 +80,13 @@ const LINEUP_TIMETABLE_QUERY: TypedDocumentNode<LineupTimetableQuery, { locale: 
  * single column.
  */
 const lineupTimetablePage: PageModule<LineupTimetablePageData> = {
-  async load({ services, locale, params, t, urls }) {
+  async load(context) {
+    const { services, locale, params, t, urls } = context;
     const slug = params.slug!;
-    const { eventNavigation, festivalLineup, timetable } = await services.content.query(LINEUP_TIMETABLE_QUERY, { locale, slug });
+    const [{ eventNavigation, festivalLineup, timetable }, markedPerformanceIds] = await Promise.all([
+      services.content.query(LINEUP_TIMETABLE_QUERY, { locale, slug }),
+      readSchedule(context),
+    ]);
     if (!eventNavigation || !festivalLineup) return notFound();
     if (festivalLineup.settingsHideTimetable || festivalLineup.settingsHideTiming) return notFound();
     const day = chosenDay(timetable, params.day);
@@ -108,6 +113,8 @@ const lineupTimetablePage: PageModule<LineupTimetablePageData> = {
     return page(
       {
         navigation: navigationForStatus(eventNavigation),
+        eventSlug: slug,
+        markedPerformanceIds,
         title: t('lineup:timetable.title'),
         subtitle: event.title,
         days: dayLinks(timetable, (date) => urls.route('lineupTimetableDay', { slug, day: date })),

@@ -3,6 +3,7 @@ import { PageHero } from '../../components/PageHero.tsx';
 import { Timetable, TimetableDays, type TimetableColumn, type TimetableDayLink, type TimetableEntry } from '../../components/Timetable.tsx';
 import { ProgrammeFrame, type Edition } from './ProgrammeFrame.tsx';
 import type { ReactNode } from 'react';
+import { MyScheduleToggle } from '../../components/MyScheduleToggle.tsx';
 
 export interface TimetableDayData<Entry extends TimetableEntry = TimetableEntry> {
   days: TimetableDayLink[];
@@ -36,21 +37,29 @@ export interface LineupTimetableEntry extends TimetableEntry {
   performanceSlug: string;
 }
 
-export type LineupTimetablePageData = TimetablePageData<LineupTimetableEntry>;
+export interface LineupTimetablePageData extends TimetablePageData<LineupTimetableEntry> {
+  eventSlug: string;
+  /** The performances in the visitor's schedule (docs/decisions/0010-my-schedule.md). */
+  markedPerformanceIds: string[];
+}
 
 /**
  * SPEC 2.1 /events/{slug}/lineup/timetable(/{day}): the event's navigation, a title, the days and
- * the chosen day. Performances link to their pages; `renderEntryAction` takes an entry's action
- * (adding it to a personal schedule) once that exists.
+ * the chosen day. Performances link to their pages, and each can be added to the visitor's schedule.
  */
-export function LineupTimetablePage({
-  data,
-  renderEntryAction,
-}: {
-  data: LineupTimetablePageData;
-  renderEntryAction?: (entry: LineupTimetableEntry) => ReactNode;
-}) {
+export function LineupTimetablePage({ data }: { data: LineupTimetablePageData }) {
   const accent = data.navigation.event.config.colourAccent;
+  const marked = new Set(data.markedPerformanceIds);
+  const renderEntryAction = (entry: LineupTimetableEntry) => (
+    <MyScheduleToggle
+      eventSlug={data.eventSlug}
+      performanceSlug={entry.performanceSlug}
+      marked={marked.has(entry.id)}
+      title={entry.title}
+      id={`schedule-${entry.performanceSlug}`}
+      returnAnchor={`schedule-${entry.performanceSlug}`}
+    />
+  );
   return (
     <article className="timetable-page" style={{ '--accent': accent } as object}>
       <EventNavigation navigation={data.navigation} />
