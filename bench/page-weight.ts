@@ -17,6 +17,20 @@ const PAGES: [kind: string, path: string][] = [
   ['Home', '/'],
   ['Events overview', '/events'],
   ['Event', '/events/nabd-festival-2026'],
+  ['Event calendar', '/events/calendar'],
+  ['Custom event page (blocks)', '/events/nabd-festival-2026/getting-there'],
+  ['Line-up (filters island)', '/events/nabd-festival-2026/lineup'],
+  ['Line-up timetable', '/events/nabd-festival-2026/lineup/timetable/2026-12-11'],
+  ['Performance', '/events/nabd-festival-2026/lineup/adam-rahal'],
+  ['My schedule', '/events/nabd-festival-2026/lineup/my-schedule'],
+  ['Day programme', '/events/future-sound-forum-2027/program/day'],
+  ['Performer', '/performers/adam-rahal'],
+  ['Radio', '/radio'],
+  ['Podcast', '/radio/podcasts/backstage'],
+  ['Records', '/records'],
+  ['Release', '/records/releases/ghazal-paper-moons'],
+  ['Venues', '/venues'],
+  ['Travel package', '/travel-packages/nabd-festival-2026-weekend'],
 ];
 
 const publicDir = path.join(root, 'public');

@@ -53,6 +53,10 @@ try {
   const targets: Target[] = [
     { name: 'Home `/`', url: `${site}/` },
     { name: 'Event `/events/nabd-festival-2026`', url: `${site}/events/nabd-festival-2026` },
+    {
+      name: 'Line-up timetable `/events/nabd-festival-2026/lineup/timetable/2026-12-11`',
+      url: `${site}/events/nabd-festival-2026/lineup/timetable/2026-12-11`,
+    },
     { name: 'Ceiling: the bytes of `/` as a static file', url: `${ceiling}/` },
   ];
 
