@@ -88,7 +88,7 @@ export interface ContentPageFields {
   pageType: string;
   moduleName: string;
   submoduleName?: string | null;
-  seo: { title?: string | null; description?: string | null; noIndex: boolean; image?: { url: string } | null };
+  seo: SeoContent;
   header?: PageHeader | null;
   body?: RichTextNode[] | null;
 }
@@ -106,4 +106,12 @@ export interface EventCardContent {
     enableTickets: boolean;
     cover?: Asset | null;
   };
+}
+
+/** A record's SEO fields (SPEC 7.1: every page query returns its SEO tags). */
+export interface SeoContent {
+  title?: string | null;
+  description?: string | null;
+  noIndex: boolean;
+  image?: { url: string } | null;
 }

@@ -1,6 +1,19 @@
 import { gql } from '@apollo/client';
+import type { SeoContent } from '#views/content.ts';
+import type { PageHead } from '../page.ts';
 
 /** GraphQL fragments the loaders share; each matches a type in views/content.ts. */
+
+export const SEO_FIELDS = gql`
+  fragment SeoFields on Seo {
+    title
+    description
+    noIndex
+    image {
+      url
+    }
+  }
+`;
 
 export const LINK_FIELDS = gql`
   fragment LinkFields on Link {
@@ -56,12 +69,7 @@ export const CONTENT_PAGE_FIELDS = gql`
     moduleName
     submoduleName
     seo {
-      title
-      description
-      noIndex
-      image {
-        url
-      }
+      ...SeoFields
     }
     header {
       title
@@ -77,4 +85,15 @@ export const CONTENT_PAGE_FIELDS = gql`
   }
   ${ASSET_FIELDS}
   ${LINK_FIELDS}
+  ${SEO_FIELDS}
 `;
+
+/** The page head from a record's SEO fields; where the editors left one empty, the record's own. */
+export function headFromSeo(seo: SeoContent, own: { title: string; description?: string | null; image?: string | null }): PageHead {
+  return {
+    title: seo.title ?? own.title,
+    description: seo.description ?? own.description,
+    image: seo.image?.url ?? own.image,
+    noIndex: seo.noIndex,
+  };
+}

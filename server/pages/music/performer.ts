@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { PerformerPage, type PerformerPageData } from '#views/pages/music/PerformerPage.tsx';
 import { notFound, page, type PageModule } from '../../page.ts';
-import { ASSET_FIELDS, EVENT_CARD_FIELDS } from '../content-fragments.ts';
+import { ASSET_FIELDS, EVENT_CARD_FIELDS, headFromSeo, SEO_FIELDS } from '../content-fragments.ts';
 
 type PerformerQuery = { performer: PerformerPageData['performer'] | null };
 
@@ -42,17 +42,13 @@ const PERFORMER_QUERY: TypedDocumentNode<PerformerQuery, { locale: Locale; slug:
         ...EventCardFields
       }
       seo {
-        title
-        description
-        noIndex
-        image {
-          url
-        }
+        ...SeoFields
       }
     }
   }
   ${ASSET_FIELDS}
   ${EVENT_CARD_FIELDS}
+  ${SEO_FIELDS}
 `;
 
 /** SPEC 2.1 /performers/{performerSlug}: who they are, where to catch them next, where to follow them. */
@@ -62,12 +58,11 @@ const performerPage: PageModule<PerformerPageData> = {
     if (!performer) return notFound();
     return page(
       { performer },
-      {
-        title: performer.seo.title ?? performer.name,
-        description: performer.seo.description ?? t('music:performer.seoDescription', { name: performer.name }),
-        image: performer.seo.image?.url ?? performer.cover?.url ?? performer.background?.url,
-        noIndex: performer.seo.noIndex,
-      },
+      headFromSeo(performer.seo, {
+        title: performer.name,
+        description: t('music:performer.seoDescription', { name: performer.name }),
+        image: performer.cover?.url ?? performer.background?.url,
+      }),
       {
         page_type: 'performer',
         module_name: 'music',

@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { PodcastPage, type PodcastPageData } from '#views/pages/music/PodcastPage.tsx';
 import { notFound, page, type PageModule } from '../../page.ts';
-import { ASSET_FIELDS } from '../content-fragments.ts';
+import { ASSET_FIELDS, headFromSeo, SEO_FIELDS } from '../content-fragments.ts';
 
 type PodcastQuery = { podcast: PodcastPageData['podcast'] | null };
 
@@ -25,16 +25,12 @@ const PODCAST_QUERY: TypedDocumentNode<PodcastQuery, { locale: Locale; slug: str
         duration
       }
       seo {
-        title
-        description
-        noIndex
-        image {
-          url
-        }
+        ...SeoFields
       }
     }
   }
   ${ASSET_FIELDS}
+  ${SEO_FIELDS}
 `;
 
 /** SPEC 2.1 /radio/podcasts/{slug}: the podcast and its episodes, newest first, each playable. */
@@ -44,12 +40,7 @@ const podcastPage: PageModule<PodcastPageData> = {
     if (!podcast) return notFound();
     return page(
       { podcast },
-      {
-        title: podcast.seo.title ?? podcast.title,
-        description: podcast.seo.description ?? podcast.description,
-        image: podcast.seo.image?.url ?? podcast.cover?.url,
-        noIndex: podcast.seo.noIndex,
-      },
+      headFromSeo(podcast.seo, { title: podcast.title, description: podcast.description, image: podcast.cover?.url }),
       { page_type: 'radio', module_name: 'radio', submodule_name: 'podcast', category: podcast.slug, category_name: podcast.title },
     );
   },

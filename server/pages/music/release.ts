@@ -2,7 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { ReleasePage, type ReleasePageData } from '#views/pages/music/ReleasePage.tsx';
 import { notFound, page, type PageModule } from '../../page.ts';
-import { ASSET_FIELDS } from '../content-fragments.ts';
+import { ASSET_FIELDS, headFromSeo, SEO_FIELDS } from '../content-fragments.ts';
 
 type ReleaseQuery = { release: ReleasePageData['release'] | null };
 
@@ -34,16 +34,12 @@ const RELEASE_QUERY: TypedDocumentNode<ReleaseQuery, { locale: Locale; slug: str
         externalAudio
       }
       seo {
-        title
-        description
-        noIndex
-        image {
-          url
-        }
+        ...SeoFields
       }
     }
   }
   ${ASSET_FIELDS}
+  ${SEO_FIELDS}
 `;
 
 /** SPEC 2.1 /records/releases/{slug}: the release, where to listen, its artists and its tracks. */
@@ -53,12 +49,7 @@ const releasePage: PageModule<ReleasePageData> = {
     if (!release) return notFound();
     return page(
       { release },
-      {
-        title: release.seo.title ?? release.title,
-        description: release.seo.description ?? release.description,
-        image: release.seo.image?.url ?? release.artwork?.url,
-        noIndex: release.seo.noIndex,
-      },
+      headFromSeo(release.seo, { title: release.title, description: release.description, image: release.artwork?.url }),
       { page_type: 'records', module_name: 'records', submodule_name: 'release', category: release.slug, category_name: release.title },
     );
   },

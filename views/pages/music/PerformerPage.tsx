@@ -1,4 +1,4 @@
-import type { Asset, EventCardContent, RichTextNode, SocialLink } from '../../content.ts';
+import type { Asset, EventCardContent, RichTextNode, SocialLink, SeoContent } from '../../content.ts';
 import { useSite } from '../../site-context.tsx';
 import { EventCard } from '../../components/EventCard.tsx';
 import { hasIcon, Icon } from '../../components/Icon.tsx';
@@ -28,7 +28,7 @@ export interface PerformerPageData {
     associatedPerformers: PerformerSummary[];
     /** SPEC 7.1: events still running at or after the start of today in Riyadh, soonest first. */
     upcomingEvents: EventCardContent[];
-    seo: { title?: string | null; description?: string | null; noIndex: boolean; image?: { url: string } | null };
+    seo: SeoContent;
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Asset } from '../../content.ts';
+import type { Asset, SeoContent } from '../../content.ts';
 import { useSite } from '../../site-context.tsx';
 import { FooterPlayer, PlayInPlayer } from '../../components/AudioPlayers.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
@@ -23,7 +23,7 @@ export interface PodcastPageData {
     cover?: Asset | null;
     /** Newest first. */
     episodes: PodcastEpisode[];
-    seo: { title?: string | null; description?: string | null; noIndex: boolean; image?: { url: string } | null };
+    seo: SeoContent;
   };
 }
 

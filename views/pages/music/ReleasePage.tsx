@@ -1,4 +1,4 @@
-import type { Asset } from '../../content.ts';
+import type { Asset, SeoContent } from '../../content.ts';
 import { useSite } from '../../site-context.tsx';
 import { FooterPlayer, PlayInPlayer } from '../../components/AudioPlayers.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -21,7 +21,7 @@ export interface ReleasePageData {
     background?: Asset | null;
     artists: PerformerSummary[];
     audioSections: { id: string; title?: string | null; externalAudio: string }[];
-    seo: { title?: string | null; description?: string | null; noIndex: boolean; image?: { url: string } | null };
+    seo: SeoContent;
   };
 }
 
