@@ -27,12 +27,11 @@ export interface ProgrammeListData<Session> {
   /** The tab shown; '' for all. */
   tab: string;
   days: ProgrammeDayGroup<Session>[];
+  /** The page of the edition's people (speakers by day, artists by night); each profile is an anchor there. */
+  peopleHref: string;
 }
 
-export type DayProgrammePageData = ProgrammeListData<DayProgramContent> & {
-  /** Where each speaker's profile is, by slug. */
-  speakersHref: string;
-};
+export type DayProgrammePageData = ProgrammeListData<DayProgramContent>;
 
 /** The tabs of a programme list: links, so every tab has its own address. */
 export function ProgrammeTabs({ tabs, current, label }: { tabs: ProgrammeTab[]; current: string; label: string }) {
@@ -170,7 +169,7 @@ export function DayProgrammePage({ data }: { data: DayProgrammePageData }) {
       <ProgrammeTabs tabs={data.tabs} current={data.tab} label={t('programme:day.tabs')} />
       <ProgrammeDays
         days={data.days}
-        renderSession={(session) => <DaySessionCard key={session.id} session={session} speakersHref={data.speakersHref} />}
+        renderSession={(session) => <DaySessionCard key={session.id} session={session} speakersHref={data.peopleHref} />}
       />
     </ProgrammeFrame>
   );

@@ -3,10 +3,7 @@ import { useSite } from '../../site-context.tsx';
 import { ProgrammeDays, ProgrammeTabs, SessionWhen, type ProgrammeListData } from './DayProgrammePage.tsx';
 import { ProgrammeFrame, sessionAnchor, type NightProgramContent } from './ProgrammeFrame.tsx';
 
-export type NightProgrammePageData = ProgrammeListData<NightProgramContent> & {
-  /** Where each artist's profile is, by slug. */
-  artistsHref: string;
-};
+export type NightProgrammePageData = ProgrammeListData<NightProgramContent>;
 
 function NightSetCard({ set, artistsHref }: { set: NightProgramContent; artistsHref: string }) {
   const { t } = useSite();
@@ -57,7 +54,7 @@ export function NightProgrammePage({ data }: { data: NightProgrammePageData }) {
   return (
     <ProgrammeFrame navigation={data.navigation} edition="nite" current="programme">
       <ProgrammeTabs tabs={data.tabs} current={data.tab} label={t('programme:nite.tabs')} />
-      <ProgrammeDays days={data.days} renderSession={(set) => <NightSetCard key={set.id} set={set} artistsHref={data.artistsHref} />} />
+      <ProgrammeDays days={data.days} renderSession={(set) => <NightSetCard key={set.id} set={set} artistsHref={data.peopleHref} />} />
     </ProgrammeFrame>
   );
 }
