@@ -144,9 +144,9 @@ describe('my schedule', () => {
     const context = await site.context({ ...DESKTOP, javaScriptEnabled, acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${EVENT}/lineup/stages/2026-12-10`);
-    const barq = page.locator('.lineup-row', { has: page.locator('.lineup-row__title', { hasText: 'Aurelio Sand' }) });
-    await barq.getByRole('button', { name: /^Add to my schedule: Aurelio Sand/ }).click();
-    await eventually(() => barq.getByRole('button', { name: /^In my schedule: Aurelio Sand/ }).count(), 1);
+    const aurelio = page.locator('.lineup-row', { has: page.locator('.lineup-row__title', { hasText: 'Aurelio Sand' }) });
+    await aurelio.getByRole('button', { name: /^Add to my schedule\W+Aurelio Sand/ }).click();
+    await eventually(() => aurelio.getByRole('button', { name: /^In my schedule\W+Aurelio Sand/ }).count(), 1);
     // The same hour on another stage: a clash.
     const dhalam = page.locator('.lineup-row', { has: page.locator('.lineup-row__title', { hasText: 'Dhalam' }) });
     await dhalam.getByRole('button', { name: /^Add to my schedule/ }).click();
