@@ -151,6 +151,8 @@ function DayTabs({ lineup, current }: { lineup: LineupContent; current: string }
   );
 }
 
+const LIST_CLASS = { cards: 'lineup-cards', compact: 'lineup-cards lineup-cards--compact', rows: 'lineup-rows' } as const;
+
 function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
   const { lineup } = data;
   const allHidden = group.entries.every((entry) => entry.hidden);
@@ -166,11 +168,11 @@ function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
           {group.title}
         </h3>
       ) : null}
-      <ul className={data.layout === 'cards' ? 'lineup-cards' : 'lineup-rows'}>
+      <ul className={LIST_CLASS[data.layout]}>
         {group.entries.map((entry) => {
           const performance = lineup.performances.find((item) => item.id === entry.performanceId)!;
-          return data.layout === 'cards' ? (
-            <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} />
+          return data.layout !== 'rows' ? (
+            <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} withImage={data.layout === 'cards'} />
           ) : (
             <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} showDay={data.view === 'stages'} />
           );
@@ -188,7 +190,17 @@ function usePerformanceLink(lineup: LineupContent, performance: LineupPerformanc
   return { href, ...track('catch_artist_clicked', { artist_name: artistName, event: lineup.eventSlug, link_url: href }) };
 }
 
-function PerformanceCard({ entry, performance, lineup }: { entry: LineupEntry; performance: LineupPerformance; lineup: LineupContent }) {
+function PerformanceCard({
+  entry,
+  performance,
+  lineup,
+  withImage,
+}: {
+  entry: LineupEntry;
+  performance: LineupPerformance;
+  lineup: LineupContent;
+  withImage: boolean;
+}) {
   const performer = performance.performers.find((item) => item.id === entry.performerId) ?? performance.performers[0];
   const name = performer?.name ?? performance.title;
   const link = usePerformanceLink(lineup, performance, name);
@@ -196,17 +208,19 @@ function PerformanceCard({ entry, performance, lineup }: { entry: LineupEntry; p
   return (
     <li id={entry.key} className="lineup-card" data-lineup-entry="" hidden={entry.hidden}>
       <a className="lineup-card__link" {...link}>
-        <span className="lineup-card__media">
-          {image ? (
-            <ResponsiveImage
-              className="lineup-card__image"
-              asset={image}
-              alt=""
-              sizes="(min-width: 80em) 18rem, (min-width: 40em) 30vw, 50vw"
-            />
-          ) : null}
-          {performance.headliner ? <HeadlinerBadge /> : null}
-        </span>
+        {withImage ? (
+          <span className="lineup-card__media">
+            {image ? (
+              <ResponsiveImage
+                className="lineup-card__image"
+                asset={image}
+                alt=""
+                sizes="(min-width: 80em) 18rem, (min-width: 40em) 30vw, 50vw"
+              />
+            ) : null}
+            {performance.headliner ? <HeadlinerBadge /> : null}
+          </span>
+        ) : null}
         <span className="lineup-card__name">{name}</span>
         {performance.title !== name ? <span className="lineup-card__set">{performance.title}</span> : null}
       </a>

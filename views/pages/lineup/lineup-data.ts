@@ -90,8 +90,8 @@ export interface LineupPageData {
   rejected: (keyof LineupFilters)[];
   /** The poster (overview only): headliners in billing order, then the rest by size. */
   poster: PosterTier[];
-  /** How entries are shown: cards (A–Z) or schedule rows (by stage, by day). */
-  layout: 'cards' | 'rows';
+  /** How entries are shown: cards with pictures (artists, search), a compact A–Z (overview) or schedule rows (by stage, by day). */
+  layout: 'cards' | 'compact' | 'rows';
   groups: LineupGroup[];
   visible: number;
 }
