@@ -388,6 +388,19 @@ describe('my schedule', () => {
     expect(scheduled((await guest.get(scheduleUrl)).html)).toEqual([]);
   });
 
+  test('a guest’s schedule holds 60 sets; the next one asks them to sign in and changes nothing', async () => {
+    const browser = new Browser(site.fetch);
+    const stages = await browser.get(`${TEST_ORIGIN}/events/${FESTIVAL}/lineup/stages`);
+    const slugs = performancesOf(FESTIVAL).map((performance) => performance.slug!);
+    for (const slug of slugs.slice(0, 60)) expect((await mark(browser, stages, slug, true)).status).toBe(303);
+    const cookie = browser.cookie('nabd.schedule');
+    const refused = await mark(browser, stages, slugs[60]!, true);
+    expect(refused.status).toBe(422);
+    expect(decoded(refused.html)).toContain('Your schedule is full. Sign in to keep a longer one with your account.');
+    expect(browser.cookie('nabd.schedule')).toBe(cookie);
+    expect(scheduled((await browser.get(scheduleUrl)).html)).toHaveLength(60);
+  });
+
   test('a tampered schedule cookie is ignored', async () => {
     const browser = new Browser(site.fetch);
     browser.setCookie('nabd.schedule', 'performance-nabd-festival-2026-barq');
