@@ -409,3 +409,26 @@ describe('my schedule', () => {
     expect(scheduled(schedule.html)).toEqual([]);
   });
 });
+
+describe('analytics (SPEC 9.4)', () => {
+  test('line-up and performance views say what they are', async () => {
+    await get(`/ar/events/${FESTIVAL}/lineup/stages`);
+    await get(`/events/${FESTIVAL}/lineup/barq`);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // events are sent in batches every second
+    const views = (await site.analytics!.received('page_viewed')).map((event) => event.properties);
+    expect(views).toContainEqual(
+      expect.objectContaining({
+        page_type: 'lineup',
+        module_name: 'lineup',
+        submodule_name: 'stages',
+        category: FESTIVAL,
+        category_name: fields(`event-${FESTIVAL}`, 'ar').title,
+        language: 'ar',
+        page_name: `/ar/events/${FESTIVAL}/lineup/stages`,
+      }),
+    );
+    expect(views).toContainEqual(
+      expect.objectContaining({ page_type: 'performance', module_name: 'lineup', submodule_name: 'performance', category: FESTIVAL }),
+    );
+  });
+});
