@@ -154,7 +154,7 @@ function DayTabs({ lineup, current }: { lineup: LineupContent; current: string }
 const LIST_CLASS = { cards: 'lineup-cards', compact: 'lineup-cards lineup-cards--compact', rows: 'lineup-rows' } as const;
 
 function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
-  const { lineup } = data;
+  const { t, format } = useSite();
   const allHidden = group.entries.every((entry) => entry.hidden);
   const headingId = `${group.id}-title`;
   return (
@@ -168,17 +168,41 @@ function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
           {group.title}
         </h3>
       ) : null}
-      <ul className={LIST_CLASS[data.layout]}>
-        {group.entries.map((entry) => {
-          const performance = lineup.performances.find((item) => item.id === entry.performanceId)!;
-          return data.layout !== 'rows' ? (
-            <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} withImage={data.layout === 'cards'} />
-          ) : (
-            <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} showDay={data.view === 'stages'} />
-          );
-        })}
-      </ul>
+      {group.days ? (
+        group.days.map((day) => (
+          <section
+            key={day.date}
+            className="lineup-group__day"
+            data-lineup-group=""
+            hidden={day.entries.every((entry) => entry.hidden)}
+            aria-labelledby={`${group.id}-${day.date}`}
+          >
+            <h4 id={`${group.id}-${day.date}`} className="lineup-group__day-title">
+              {t('lineup:day.number', { number: day.number })} · {format.longDate(festivalDayDate(day.date))}
+            </h4>
+            <Entries entries={day.entries} data={data} />
+          </section>
+        ))
+      ) : (
+        <Entries entries={group.entries} data={data} />
+      )}
     </section>
+  );
+}
+
+function Entries({ entries, data }: { entries: LineupEntry[]; data: LineupPageData }) {
+  const { lineup } = data;
+  return (
+    <ul className={LIST_CLASS[data.layout]}>
+      {entries.map((entry) => {
+        const performance = lineup.performances.find((item) => item.id === entry.performanceId)!;
+        return data.layout !== 'rows' ? (
+          <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} withImage={data.layout === 'cards'} />
+        ) : (
+          <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} showDay={false} />
+        );
+      })}
+    </ul>
   );
 }
 

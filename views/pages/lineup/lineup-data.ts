@@ -69,7 +69,10 @@ export interface LineupGroup {
   title: string;
   /** A stage's colour, a letter... */
   accent?: string | null;
+  /** Every entry of the group, in order. */
   entries: LineupEntry[];
+  /** The same entries split by festival day (a stage's programme), each with its day's label. */
+  days?: { date: string; number: number; entries: LineupEntry[] }[];
 }
 
 export type LineupView = 'overview' | 'artists' | 'stages' | 'day' | 'search';
