@@ -100,6 +100,12 @@ describe('the line-up filters', () => {
   test('with JavaScript, the island filters the list in place and keeps the filters in the URL', async () => {
     const context = await site.context(DESKTOP);
     const page = await context.newPage();
+    // Hydration that does not match the server's markup is reported on the console.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${EVENT}/lineup/artists`);
     await page.waitForFunction(() => document.querySelector('[data-island="lineup-filters"] input[name="q"]') !== null);
     // A mark on the window survives only if no change reloads the page.
@@ -121,6 +127,7 @@ describe('the line-up filters', () => {
     // A reload keeps the filter.
     await page.reload();
     expect(await visibleEntries(page).count()).toBe(names.length);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -144,6 +151,7 @@ describe('my schedule', () => {
     const context = await site.context({ ...DESKTOP, javaScriptEnabled, acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${EVENT}/lineup/stages/2026-12-10`);
+    if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stillHere: true }));
     const aurelio = page.locator('.lineup-row', { has: page.locator('.lineup-row__title', { hasText: 'Aurelio Sand' }) });
     await aurelio.getByRole('button', { name: /^Add to my schedule\W+Aurelio Sand/ }).click();
     await eventually(() => aurelio.getByRole('button', { name: /^In my schedule\W+Aurelio Sand/ }).count(), 1);
@@ -152,6 +160,8 @@ describe('my schedule', () => {
     await dhalam.getByRole('button', { name: /^Add to my schedule/ }).click();
     await eventually(() => dhalam.getByRole('button', { name: /^In my schedule/ }).count(), 1);
 
+    // With JavaScript, htmx swapped just the toggles: the page was never reloaded.
+    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await page.goto(`${EVENT}/lineup/my-schedule`);
     await eventually(() => page.locator('.lineup-row--clash').count(), 2);
     await screenshot(page, `lineup-my-schedule-marked-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
