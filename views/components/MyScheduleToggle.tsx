@@ -28,6 +28,9 @@ interface ToggleStatus {
  * works without JavaScript (POST-redirect-GET back to where the visitor was); with htmx only this
  * form is swapped for its new state. It sends the state wanted, not "toggle", so a double submit
  * or a stale page cannot undo what the visitor meant.
+ *
+ * A page that shows toggles reads the visitor's marks in its loader with `readSchedule(context)`
+ * (server/pages/lineup/my-schedule.ts: performance content ids) and passes `marked` for each.
  */
 export function MyScheduleToggle(props: MyScheduleToggleProps) {
   const state = useFormState(MY_SCHEDULE_FORM);
