@@ -401,6 +401,23 @@ describe('my schedule', () => {
     expect(scheduled((await browser.get(scheduleUrl)).html)).toHaveLength(60);
   });
 
+  test('a set of a line-up without times, or of an ended event, cannot be marked', async () => {
+    const browser = new Browser(site.fetch);
+    for (const [event, slug] of [
+      [HIDES_TIMING, performancesOf(HIDES_TIMING)[0]!.slug!],
+      ['nabd-festival-2025', performancesOf('nabd-festival-2025')[0]!.slug!],
+    ] as const) {
+      const page = await browser.get(`${TEST_ORIGIN}/events/${event}/lineup/${slug}`);
+      const refused = await browser.post(`${TEST_ORIGIN}/events/${event}/lineup/${slug}`, {
+        _csrf: fieldValue(page.html, '_csrf')!,
+        intent: 'my-schedule',
+        marked: 'true',
+      });
+      expect(refused.status).toBe(422);
+    }
+    expect(browser.cookie('nabd.schedule')).toBeUndefined();
+  });
+
   test('a tampered schedule cookie is ignored', async () => {
     const browser = new Browser(site.fetch);
     browser.setCookie('nabd.schedule', 'performance-nabd-festival-2026-barq');
