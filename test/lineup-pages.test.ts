@@ -138,6 +138,8 @@ describe('the line-up listings', () => {
     )) {
       expect(decoded(stages.text)).toContain(`>${stage.fields.title}</h3>`);
     }
+    for (const date of ['2026-12-10', '2026-12-11', '2026-12-12'])
+      expect(stages.text).toContain(`href="/events/${FESTIVAL}/lineup/stages/${date}"`);
     const day = await get(`/events/${FESTIVAL}/lineup/stages/2026-12-11`);
     const onDay = performancesOf(FESTIVAL).filter((performance) => festivalDay(performance.fields.startDatetime) === '2026-12-11');
     expect(allEntries(day.text).sort()).toEqual(onDay.map((performance) => performance.slug!).sort());

@@ -38,7 +38,8 @@ export function LineupPage({ data }: { data: LineupPageData }) {
             {view === 'day' && data.day ? t('lineup:day.title', { day: dayLabel(lineup, data.day, format) }) : t(`lineup:listing.${view}`)}
           </h2>
         </div>
-        {view === 'day' ? <DayTabs lineup={lineup} current={data.day!} /> : null}
+        {/* The daily schedules, from the programme and from each other. */}
+        {(view === 'day' || view === 'stages') && lineup.days.length ? <DayTabs lineup={lineup} current={data.day ?? ''} /> : null}
         <Filters data={data} />
         {data.rejected.length ? (
           <div className="form-error lineup-listing__notice">
