@@ -171,18 +171,13 @@ function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
       ) : null}
       {group.days ? (
         group.days.map((day) => (
-          <section
-            key={day.date}
-            className="lineup-group__day"
-            data-lineup-group=""
-            hidden={day.entries.every((entry) => entry.hidden)}
-            aria-labelledby={`${group.id}-${day.date}`}
-          >
-            <h4 id={`${group.id}-${day.date}`} className="lineup-group__day-title">
+          // A plain block, not a landmark: every stage has the same days, and regions need unique names.
+          <div key={day.date} className="lineup-group__day" data-lineup-group="" hidden={day.entries.every((entry) => entry.hidden)}>
+            <h4 className="lineup-group__day-title">
               {t('lineup:day.number', { number: day.number })} · {format.longDate(festivalDayDate(day.date))}
             </h4>
             <Entries entries={day.entries} data={data} />
-          </section>
+          </div>
         ))
       ) : (
         <Entries entries={group.entries} data={data} />
