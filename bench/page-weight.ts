@@ -17,6 +17,9 @@ const PAGES: [kind: string, path: string][] = [
   ['Home', '/'],
   ['Events overview', '/events'],
   ['Event', '/events/nabd-festival-2026'],
+  ['Line-up (poster and A–Z, 108 performances)', '/events/nabd-festival-2026/lineup'],
+  ['Line-up artists A–Z (with pictures)', '/events/nabd-festival-2026/lineup/artists'],
+  ['Performance', '/events/nabd-festival-2026/lineup/barq'],
 ];
 
 const publicDir = path.join(root, 'public');
