@@ -53,6 +53,8 @@ try {
   const targets: Target[] = [
     { name: 'Home `/`', url: `${site}/` },
     { name: 'Event `/events/nabd-festival-2026`', url: `${site}/events/nabd-festival-2026` },
+    // ARCHITECTURE's reference numbers are for a page rendering a 120-performance line-up.
+    { name: 'Line-up `/events/nabd-festival-2026/lineup`', url: `${site}/events/nabd-festival-2026/lineup` },
     {
       name: 'Line-up timetable `/events/nabd-festival-2026/lineup/timetable/2026-12-11`',
       url: `${site}/events/nabd-festival-2026/lineup/timetable/2026-12-11`,

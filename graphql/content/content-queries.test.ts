@@ -1,4 +1,5 @@
 import { databaseBackends } from '#test/support/backends.ts';
+import { festivalDay } from './resolvers/lineup.ts';
 import {
   contentFolder,
   eventRecord,
@@ -259,6 +260,28 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
       expect(festivalLineup.byLetter).toEqual([{ performer: { slug: '9lives' } }]);
       expect(festivalLineup.byDay.map((item: { performer: { slug: string } }) => item.performer.slug)).toEqual(['adam', '9lives']);
       expect(festivalLineup.bySearch).toEqual([{ performer: { slug: 'zara' } }]);
+    });
+
+    test('a line-up has its own title and SEO; each performance its festival day', async () => {
+      const { festivalLineup } = await data(`{ festivalLineup(locale: ar, eventSlug: "winter-fest") {
+        title
+        seo { title }
+        performances { slug day seo { title } }
+      } }`);
+      expect(festivalLineup.title).toBe('lineup-winter-fest (ar)');
+      expect(festivalLineup.seo.title).toBe('lineup-winter-fest (ar)');
+      expect(festivalLineup.performances.map((performance: { slug: string; day: string }) => [performance.slug, performance.day])).toEqual([
+        ['zara', '2026-12-10'],
+        ['adam', '2026-12-11'],
+      ]);
+      expect(festivalLineup.performances[1].seo.title).toBe('آدم');
+    });
+
+    test('a set that starts after midnight belongs to the festival day of the night before', () => {
+      expect(festivalDay('2026-12-11T22:30:00Z')).toBe('2026-12-11'); // 01:30 on the 12th in Riyadh
+      expect(festivalDay('2026-12-12T02:59:00Z')).toBe('2026-12-11'); // 05:59
+      expect(festivalDay('2026-12-12T03:00:00Z')).toBe('2026-12-12'); // 06:00 starts a new day
+      expect(festivalDay('2026-12-10T20:59:00Z')).toBe('2026-12-10'); // 23:59
     });
 
     test('Arabic falls back to English for performance content (SPEC 9.1)', async () => {

@@ -8,7 +8,7 @@ export interface MyScheduleToggleProps {
   performanceSlug: string;
   /** In the visitor's schedule now. */
   marked: boolean;
-  /** The performance's name, for the button's accessible name ("Add Barq to my schedule"). */
+  /** The performance's name, for the button's accessible name ("Add to my schedule: Barq"). */
   title?: string;
   /** An id for the button, unique on the page: htmx then keeps focus on it across the swap. */
   id?: string;
@@ -28,6 +28,9 @@ interface ToggleStatus {
  * works without JavaScript (POST-redirect-GET back to where the visitor was); with htmx only this
  * form is swapped for its new state. It sends the state wanted, not "toggle", so a double submit
  * or a stale page cannot undo what the visitor meant.
+ *
+ * A page that shows toggles reads the visitor's marks in its loader with `readSchedule(context)`
+ * (server/pages/lineup/my-schedule.ts: performance content ids) and passes `marked` for each.
  */
 export function MyScheduleToggle(props: MyScheduleToggleProps) {
   const state = useFormState(MY_SCHEDULE_FORM);
@@ -53,7 +56,6 @@ function ToggleForm({
   assets.use('htmx');
   const action = urls.route('performance', { eventSlug, performanceSlug });
   const returnTo = givenReturnTo ?? `${urls.current(locale)}${returnAnchor ? `#${returnAnchor}` : ''}`;
-  const label = marked ? t('lineup:mySchedule.remove', { title }) : t('lineup:mySchedule.add', { title });
   return (
     <form
       className={marked ? 'schedule-toggle schedule-toggle--marked' : 'schedule-toggle'}
@@ -69,11 +71,13 @@ function ToggleForm({
       <input type="hidden" name="marked" value={marked ? 'false' : 'true'} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {id ? <input type="hidden" name="toggleId" value={id} /> : null}
-      <button type="submit" id={id} className="schedule-toggle__button" aria-pressed={marked} aria-label={title ? label : undefined}>
+      <button type="submit" id={id} className="schedule-toggle__button" aria-pressed={marked}>
         <svg className="schedule-toggle__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           {marked ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M12 5v14M5 12h14" />}
         </svg>
         <span className="schedule-toggle__text">{marked ? t('lineup:mySchedule.marked') : t('lineup:mySchedule.mark')}</span>
+        {/* The visible words first, so the accessible name starts with what sighted users read. */}
+        {title ? <span className="visually-hidden">{t('lineup:mySchedule.titleSuffix', { title })}</span> : null}
       </button>
       {status?.kind === 'succeeded' ? (
         <span className="visually-hidden" role="status">

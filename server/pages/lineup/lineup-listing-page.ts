@@ -85,7 +85,7 @@ export function lineupListingPage(view: LineupView): PageModule<LineupPageData> 
           filters: filters ?? NO_FILTERS,
           rejected,
           poster: view === 'overview' ? posterOf(lineup, locale) : [],
-          layout: view === 'stages' || view === 'day' ? 'rows' : 'cards',
+          layout: view === 'stages' || view === 'day' ? 'rows' : view === 'overview' ? 'compact' : 'cards',
           groups,
           visible,
         },

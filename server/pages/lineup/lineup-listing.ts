@@ -42,12 +42,17 @@ export function listingOf(view: LineupView, lineup: LineupContent, filters: Line
           ? a.title.localeCompare(b.title, locale)
           : a.startDatetime.localeCompare(b.startDatetime) || a.slug.localeCompare(b.slug),
       );
-    groups = lineup.stages.map((stage) => ({
-      id: `stage-${stage.id}`,
-      title: stage.title,
-      accent: stage.titleColour ?? null,
-      entries: inOrder.filter((performance) => performance.stageId === stage.id).map((performance) => entry(performance)),
-    }));
+    groups = lineup.stages.map((stage) => {
+      const entries = inOrder.filter((performance) => performance.stageId === stage.id).map((performance) => entry(performance));
+      // A stage's programme reads day by day; a day's schedule is one day already.
+      const days =
+        view === 'stages' && !lineup.hideTiming
+          ? lineup.days
+              .map((day) => ({ ...day, entries: entries.filter((item) => item.facets.day === day.date) }))
+              .filter((day) => day.entries.length > 0)
+          : undefined;
+      return { id: `stage-${stage.id}`, title: stage.title, accent: stage.titleColour ?? null, entries, ...(days ? { days } : {}) };
+    });
   } else {
     const entries = lineup.performances
       .flatMap((performance) => performance.performers.map((performer) => ({ performance, performer })))

@@ -46,17 +46,26 @@ function storeGuestMarks(res: Response, marks: string[]) {
   else res.clearCookie(SCHEDULE_COOKIE, options);
 }
 
-/** The visitor's marked performance ids; a signed-in visitor's guest marks are merged into the account first. */
+/**
+ * The visitor's marked performance ids; a signed-in visitor's guest marks are merged into the
+ * account first. The schedule is an extra: if the user service fails, the page still shows, with
+ * the marks this browser holds.
+ */
 export async function readSchedule({ req, res, services, accessToken }: PageContext): Promise<string[]> {
-  const token = await accessToken();
-  if (!token) return guestMarks(req);
   const pending = guestMarks(req);
-  if (pending.length) {
-    const { mergeSchedule } = await services.user.mutate(MERGE_SCHEDULE, { performanceIds: pending }, { accessToken: token });
-    storeGuestMarks(res, []);
-    return mergeSchedule;
+  try {
+    const token = await accessToken();
+    if (!token) return pending;
+    if (pending.length) {
+      const { mergeSchedule } = await services.user.mutate(MERGE_SCHEDULE, { performanceIds: pending }, { accessToken: token });
+      storeGuestMarks(res, []);
+      return mergeSchedule;
+    }
+    return (await services.user.query(MY_SCHEDULE, {}, { accessToken: token })).mySchedule;
+  } catch (error) {
+    req.log.warn({ err: error }, 'My schedule could not be read');
+    return pending;
   }
-  return (await services.user.query(MY_SCHEDULE, {}, { accessToken: token })).mySchedule;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RouteId } from '#server/route-table.ts';
 import { useSite } from '../../site-context.tsx';
+import { useTrack } from '../../components/tracking.ts';
 import type { LineupContent } from './lineup-data.ts';
 import { festivalDayDate } from './festival-days.ts';
 
@@ -12,6 +13,7 @@ export type LineupTab = 'overview' | 'artists' | 'stages' | 'timetable' | 'searc
  */
 export function LineupHeader({ lineup, current }: { lineup: LineupContent; current: LineupTab }) {
   const { t, urls, format } = useSite();
+  const track = useTrack();
   const tabs: { id: LineupTab; route: RouteId }[] = [
     { id: 'overview', route: 'lineup' },
     { id: 'artists', route: 'lineupArtists' },
@@ -35,17 +37,22 @@ export function LineupHeader({ lineup, current }: { lineup: LineupContent; curre
       </div>
       <nav className="lineup-tabs" aria-label={t('lineup:tabs.label')}>
         <ul className="lineup-tabs__list">
-          {tabs.map((tab) => (
-            <li key={tab.id}>
-              <a
-                className="lineup-tabs__tab"
-                href={urls.route(tab.route, { slug: lineup.eventSlug })}
-                aria-current={tab.id === current ? 'page' : undefined}
-              >
-                {t(`lineup:tabs.${tab.id}`)}
-              </a>
-            </li>
-          ))}
+          {tabs.map((tab) => {
+            const href = urls.route(tab.route, { slug: lineup.eventSlug });
+            const label = t(`lineup:tabs.${tab.id}`);
+            return (
+              <li key={tab.id}>
+                <a
+                  className="lineup-tabs__tab"
+                  href={href}
+                  aria-current={tab.id === current ? 'page' : undefined}
+                  {...track('link_clicked', { link_label: label, link_url: href, section_name: 'lineup-tabs' })}
+                >
+                  {label}
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </header>

@@ -38,7 +38,8 @@ export function LineupPage({ data }: { data: LineupPageData }) {
             {view === 'day' && data.day ? t('lineup:day.title', { day: dayLabel(lineup, data.day, format) }) : t(`lineup:listing.${view}`)}
           </h2>
         </div>
-        {view === 'day' ? <DayTabs lineup={lineup} current={data.day!} /> : null}
+        {/* The daily schedules, from the programme and from each other. */}
+        {(view === 'day' || view === 'stages') && lineup.days.length ? <DayTabs lineup={lineup} current={data.day ?? ''} /> : null}
         <Filters data={data} />
         {data.rejected.length ? (
           <div className="form-error lineup-listing__notice">
@@ -151,8 +152,10 @@ function DayTabs({ lineup, current }: { lineup: LineupContent; current: string }
   );
 }
 
+const LIST_CLASS = { cards: 'lineup-cards', compact: 'lineup-cards lineup-cards--compact', rows: 'lineup-rows' } as const;
+
 function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
-  const { lineup } = data;
+  const { t, format } = useSite();
   const allHidden = group.entries.every((entry) => entry.hidden);
   const headingId = `${group.id}-title`;
   return (
@@ -166,17 +169,36 @@ function Group({ group, data }: { group: LineupGroup; data: LineupPageData }) {
           {group.title}
         </h3>
       ) : null}
-      <ul className={data.layout === 'cards' ? 'lineup-cards' : 'lineup-rows'}>
-        {group.entries.map((entry) => {
-          const performance = lineup.performances.find((item) => item.id === entry.performanceId)!;
-          return data.layout === 'cards' ? (
-            <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} />
-          ) : (
-            <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} showDay={data.view === 'stages'} />
-          );
-        })}
-      </ul>
+      {group.days ? (
+        group.days.map((day) => (
+          // A plain block, not a landmark: every stage has the same days, and regions need unique names.
+          <div key={day.date} className="lineup-group__day" data-lineup-group="" hidden={day.entries.every((entry) => entry.hidden)}>
+            <h4 className="lineup-group__day-title">
+              {t('lineup:day.number', { number: day.number })} · {format.longDate(festivalDayDate(day.date))}
+            </h4>
+            <Entries entries={day.entries} data={data} />
+          </div>
+        ))
+      ) : (
+        <Entries entries={group.entries} data={data} />
+      )}
     </section>
+  );
+}
+
+function Entries({ entries, data }: { entries: LineupEntry[]; data: LineupPageData }) {
+  const { lineup } = data;
+  return (
+    <ul className={LIST_CLASS[data.layout]}>
+      {entries.map((entry) => {
+        const performance = lineup.performances.find((item) => item.id === entry.performanceId)!;
+        return data.layout !== 'rows' ? (
+          <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} withImage={data.layout === 'cards'} />
+        ) : (
+          <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} showDay={false} />
+        );
+      })}
+    </ul>
   );
 }
 
@@ -188,7 +210,17 @@ function usePerformanceLink(lineup: LineupContent, performance: LineupPerformanc
   return { href, ...track('catch_artist_clicked', { artist_name: artistName, event: lineup.eventSlug, link_url: href }) };
 }
 
-function PerformanceCard({ entry, performance, lineup }: { entry: LineupEntry; performance: LineupPerformance; lineup: LineupContent }) {
+function PerformanceCard({
+  entry,
+  performance,
+  lineup,
+  withImage,
+}: {
+  entry: LineupEntry;
+  performance: LineupPerformance;
+  lineup: LineupContent;
+  withImage: boolean;
+}) {
   const performer = performance.performers.find((item) => item.id === entry.performerId) ?? performance.performers[0];
   const name = performer?.name ?? performance.title;
   const link = usePerformanceLink(lineup, performance, name);
@@ -196,17 +228,19 @@ function PerformanceCard({ entry, performance, lineup }: { entry: LineupEntry; p
   return (
     <li id={entry.key} className="lineup-card" data-lineup-entry="" hidden={entry.hidden}>
       <a className="lineup-card__link" {...link}>
-        <span className="lineup-card__media">
-          {image ? (
-            <ResponsiveImage
-              className="lineup-card__image"
-              asset={image}
-              alt=""
-              sizes="(min-width: 80em) 18rem, (min-width: 40em) 30vw, 50vw"
-            />
-          ) : null}
-          {performance.headliner ? <HeadlinerBadge /> : null}
-        </span>
+        {withImage ? (
+          <span className="lineup-card__media">
+            {image ? (
+              <ResponsiveImage
+                className="lineup-card__image"
+                asset={image}
+                alt=""
+                sizes="(min-width: 80em) 18rem, (min-width: 40em) 30vw, 50vw"
+              />
+            ) : null}
+            {performance.headliner ? <HeadlinerBadge /> : null}
+          </span>
+        ) : null}
         <span className="lineup-card__name">{name}</span>
         {performance.title !== name ? <span className="lineup-card__set">{performance.title}</span> : null}
       </a>

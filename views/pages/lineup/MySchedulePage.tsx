@@ -34,7 +34,21 @@ export function MySchedulePage({ data }: { data: MySchedulePageData }) {
             {t('lineup:mySchedule.title')}
           </h2>
         </div>
-        <p className="my-schedule__where">{data.signedIn ? t('lineup:mySchedule.keptAccount') : t('lineup:mySchedule.keptBrowser')}</p>
+        <p className="my-schedule__where">
+          {data.signedIn ? (
+            t('lineup:mySchedule.keptAccount')
+          ) : (
+            <>
+              {t('lineup:mySchedule.keptBrowser')}{' '}
+              <a
+                className="link"
+                href={`${urls.route('accountLogin')}?returnTo=${encodeURIComponent(urls.route('lineupMySchedule', { slug: lineup.eventSlug }))}`}
+              >
+                {t('lineup:mySchedule.signIn')}
+              </a>
+            </>
+          )}
+        </p>
         {count ? (
           <>
             <div className="my-schedule__summary">

@@ -109,8 +109,10 @@ function PerformanceFacts({ data }: { data: PerformancePageData }) {
               {t('lineup:performance.time')}
             </dt>
             <dd>
-              <time dateTime={performance.startDatetime}>{format.time(performance.startDatetime)}</time>–
-              <time dateTime={performance.endDatetime}>{format.time(performance.endDatetime)}</time>{' '}
+              <span className="performance-facts__times">
+                <time dateTime={performance.startDatetime}>{format.time(performance.startDatetime)}</time>–
+                <time dateTime={performance.endDatetime}>{format.time(performance.endDatetime)}</time>
+              </span>{' '}
               <span className="event-facts__zone">{t('event.riyadhTime')}</span>
             </dd>
           </div>

@@ -69,7 +69,10 @@ export interface LineupGroup {
   title: string;
   /** A stage's colour, a letter... */
   accent?: string | null;
+  /** Every entry of the group, in order. */
   entries: LineupEntry[];
+  /** The same entries split by festival day (a stage's programme), each with its day's label. */
+  days?: { date: string; number: number; entries: LineupEntry[] }[];
 }
 
 export type LineupView = 'overview' | 'artists' | 'stages' | 'day' | 'search';
@@ -90,8 +93,8 @@ export interface LineupPageData {
   rejected: (keyof LineupFilters)[];
   /** The poster (overview only): headliners in billing order, then the rest by size. */
   poster: PosterTier[];
-  /** How entries are shown: cards (A–Z) or schedule rows (by stage, by day). */
-  layout: 'cards' | 'rows';
+  /** How entries are shown: cards with pictures (artists, search), a compact A–Z (overview) or schedule rows (by stage, by day). */
+  layout: 'cards' | 'compact' | 'rows';
   groups: LineupGroup[];
   visible: number;
 }

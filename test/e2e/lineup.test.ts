@@ -1,0 +1,176 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+
+let site: BrowserSite;
+beforeAll(async () => {
+  site = await startBrowserSite();
+});
+afterAll(() => site.close());
+
+const EVENT = '/events/nabd-festival-2026';
+const PAGES = [
+  ['overview', `${EVENT}/lineup`],
+  ['artists', `${EVENT}/lineup/artists`],
+  ['stages', `${EVENT}/lineup/stages`],
+  ['day', `${EVENT}/lineup/stages/2026-12-11`],
+  ['search', `${EVENT}/lineup/search?q=dj`],
+  ['performance', `${EVENT}/lineup/barq`],
+  ['my-schedule', `${EVENT}/lineup/my-schedule`],
+  ['hidden-timing', '/events/nabd-nights-jeddah-2027/lineup'],
+] as const;
+
+const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path}` : path);
+/** Reads until the value is the one expected (the browser works asynchronously), then asserts it. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 5000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let value = await read();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  expect(value).toEqual(expected);
+}
+
+const visibleEntries = (page: Page) => page.locator('#lineup-results [data-lineup-entry]:visible');
+
+describe('the line-up pages at phone and desktop widths, in both languages', () => {
+  test.each(
+    PAGES.flatMap(([name, path]) =>
+      (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const)),
+    ),
+  )('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
+    const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
+    const page = await context.newPage();
+    const response = await page.goto(localized(locale, path));
+    expect(response!.status()).toBe(200);
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `lineup-${name}-${locale}-${device}`);
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+  async function violations(page: Page) {
+    await page.addScriptTag({ content: await axeSource });
+    return page.evaluate(async () => {
+      const result = await (
+        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe.run();
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    });
+  }
+
+  test.each<[string, string]>([
+    ...PAGES.flatMap(([name, path]) =>
+      (['en', 'ar'] as const).map((locale): [string, string] => [`${name} (${locale})`, localized(locale, path)]),
+    ),
+    ['filters with no results (en)', `${EVENT}/lineup?letter=x&q=nobody`],
+  ])('%s has no axe-core violations', async (_name, path) => {
+    // axe is injected as an inline script, which the site's CSP rightly forbids.
+    const context = await site.context({ ...DESKTOP, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(path);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the line-up filters', () => {
+  test('without JavaScript, the form submits to a URL that carries the filters and the list narrows', async () => {
+    const context = await site.context({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${EVENT}/lineup/artists`);
+    const everything = await visibleEntries(page).count();
+    await page.locator('.lineup-letters__letter', { hasText: /^B$/ }).click();
+    await page.getByRole('button', { name: 'Show results' }).click();
+    await page.waitForURL(/letter=b/);
+    const filtered = await visibleEntries(page).count();
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(everything);
+    for (const name of await visibleEntries(page).locator('.lineup-card__name').allTextContents()) expect(name).toMatch(/^b/i);
+    await context.close();
+  });
+
+  test('with JavaScript, the island filters the list in place and keeps the filters in the URL', async () => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    // Hydration that does not match the server's markup is reported on the console.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${EVENT}/lineup/artists`);
+    await page.waitForFunction(() => document.querySelector('[data-island="lineup-filters"] input[name="q"]') !== null);
+    // A mark on the window survives only if no change reloads the page.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    const everything = await visibleEntries(page).count();
+    await eventually(async () => {
+      await page.locator('#lineup-q').fill('barq');
+      return visibleEntries(page).count();
+    }, 1);
+    expect(page.url()).toContain('q=barq');
+    await page.locator('#lineup-q').fill('');
+    await eventually(() => visibleEntries(page).count(), everything);
+    await page.locator('.lineup-letters__letter', { hasText: /^N$/ }).click();
+    await eventually(async () => page.url().includes('letter=n'), true);
+    const names = await visibleEntries(page).locator('.lineup-card__name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/^n/i);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    // A reload keeps the filter.
+    await page.reload();
+    expect(await visibleEntries(page).count()).toBe(names.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the island script loads only on line-up pages', async () => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(EVENT);
+    expect(scripts.some((url) => url.includes('lineup-filters'))).toBe(false);
+    await page.goto(`${EVENT}/lineup`);
+    expect(scripts.some((url) => url.includes('lineup-filters'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('my schedule', () => {
+  test.each([true, false])('marking sets and downloading them, JavaScript %s', async (javaScriptEnabled) => {
+    const context = await site.context({ ...DESKTOP, javaScriptEnabled, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${EVENT}/lineup/stages/2026-12-10`);
+    if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    const aurelio = page.locator('.lineup-row', { has: page.locator('.lineup-row__title', { hasText: 'Aurelio Sand' }) });
+    await aurelio.getByRole('button', { name: /^Add to my schedule\W+Aurelio Sand/ }).click();
+    await eventually(() => aurelio.getByRole('button', { name: /^In my schedule\W+Aurelio Sand/ }).count(), 1);
+    // The same hour on another stage: a clash.
+    const dhalam = page.locator('.lineup-row', { has: page.locator('.lineup-row__title', { hasText: 'Dhalam' }) });
+    await dhalam.getByRole('button', { name: /^Add to my schedule/ }).click();
+    await eventually(() => dhalam.getByRole('button', { name: /^In my schedule/ }).count(), 1);
+
+    // With JavaScript, htmx swapped just the toggles: the page was never reloaded.
+    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await page.goto(`${EVENT}/lineup/my-schedule`);
+    await eventually(() => page.locator('.lineup-row--clash').count(), 2);
+    await screenshot(page, `lineup-my-schedule-marked-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download my schedule/ }).click()]);
+    expect(download.suggestedFilename()).toBe('nabd-festival-2026-my-schedule.ics');
+    const body = await readFile((await download.path())!, 'utf8');
+    expect(body).toContain('BEGIN:VCALENDAR');
+    expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(body).toContain('Aurelio Sand');
+    await context.close();
+  });
+});

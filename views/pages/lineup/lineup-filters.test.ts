@@ -1,0 +1,58 @@
+import {
+  filterQuery,
+  isFiltered,
+  letterOf,
+  matchesFilters,
+  NO_FILTERS,
+  normalizeForSearch,
+  readFilters,
+  type EntryFacets,
+} from './lineup-filters.ts';
+
+const choices = { days: ['2026-12-10', '2026-12-11'], stages: ['stage-pulse', 'stage-oasis'], categories: ['techno', 'house'] };
+const barq: EntryFacets = {
+  day: '2026-12-11',
+  stage: 'stage-pulse',
+  categories: ['house'],
+  letters: ['b'],
+  text: normalizeForSearch('Barq برق'),
+};
+
+describe('the line-up filters', () => {
+  test('keep the values the line-up offers and name the others back', () => {
+    expect(readFilters({ day: '2026-12-10', stage: 'stage-oasis', category: 'techno', letter: 'B', q: '  nova ' }, choices)).toEqual({
+      filters: { day: '2026-12-10', stage: 'stage-oasis', category: 'techno', letter: 'b', q: 'nova' },
+      rejected: [],
+    });
+    expect(readFilters({ day: '2030-01-01', stage: 'nope', category: ['a', 'b'], letter: 'é' }, choices)).toEqual({
+      filters: NO_FILTERS,
+      rejected: ['day', 'stage', 'letter'],
+    });
+    expect(readFilters({ q: 'x'.repeat(300) }, choices).filters.q).toHaveLength(100);
+    expect(readFilters({ letter: '#' }, choices).filters.letter).toBe('#');
+  });
+
+  test('file names under their Latin letter, or # for anything else', () => {
+    expect(letterOf('barq')).toBe('b');
+    expect(letterOf('9lives')).toBe('#');
+    expect(letterOf('')).toBe('#');
+  });
+
+  test('match every filter at once, free text in either script and without accents or Arabic diacritics', () => {
+    expect(matchesFilters(barq, NO_FILTERS)).toBe(true);
+    expect(matchesFilters(barq, { ...NO_FILTERS, day: '2026-12-11', stage: 'stage-pulse', category: 'house', letter: 'b' })).toBe(true);
+    expect(matchesFilters(barq, { ...NO_FILTERS, day: '2026-12-10' })).toBe(false);
+    expect(matchesFilters(barq, { ...NO_FILTERS, category: 'techno' })).toBe(false);
+    expect(matchesFilters(barq, { ...NO_FILTERS, letter: 'a' })).toBe(false);
+    expect(matchesFilters(barq, { ...NO_FILTERS, q: 'BAR' })).toBe(true);
+    expect(matchesFilters(barq, { ...NO_FILTERS, q: 'بَرْق' })).toBe(true);
+    expect(normalizeForSearch('Beyoncé  أحمد')).toBe(normalizeForSearch('beyonce احمد'));
+  });
+
+  test('make a shareable query of the filters in force only', () => {
+    expect(filterQuery(NO_FILTERS)).toBe('');
+    expect(isFiltered(NO_FILTERS)).toBe(false);
+    expect(filterQuery({ ...NO_FILTERS, letter: '#', q: 'dj layali' })).toBe('?letter=%23&q=dj+layali');
+    expect(isFiltered({ ...NO_FILTERS, q: 'x' })).toBe(true);
+  });
+});
