@@ -15,7 +15,6 @@ import {
 } from '../../islands/LineupFilters.tsx';
 import { LineupHeader } from './LineupHeader.tsx';
 import type { LineupContent, LineupEntry, LineupGroup, LineupPageData, LineupPerformance, PosterTier } from './lineup-data.ts';
-import { isFiltered } from './lineup-filters.ts';
 import { festivalDayDate } from './festival-days.ts';
 
 /**
@@ -195,7 +194,7 @@ function Entries({ entries, data }: { entries: LineupEntry[]; data: LineupPageDa
         return data.layout !== 'rows' ? (
           <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} withImage={data.layout === 'cards'} />
         ) : (
-          <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} showDay={false} />
+          <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} />
         );
       })}
     </ul>
@@ -255,17 +254,8 @@ function HeadlinerBadge() {
   return <span className="lineup-card__badge">{t('lineup:headliner')}</span>;
 }
 
-function PerformanceRow({
-  entry,
-  performance,
-  lineup,
-  showDay,
-}: {
-  entry: LineupEntry;
-  performance: LineupPerformance;
-  lineup: LineupContent;
-  showDay: boolean;
-}) {
+/** A row of a schedule (a stage's day, a day's stage): the time, the set, its styles. */
+function PerformanceRow({ entry, performance, lineup }: { entry: LineupEntry; performance: LineupPerformance; lineup: LineupContent }) {
   const { format } = useSite();
   const link = usePerformanceLink(
     lineup,
@@ -285,7 +275,7 @@ function PerformanceRow({
         <a className="lineup-row__title" {...link}>
           {performance.title}
         </a>
-        <PerformanceMeta performance={performance} lineup={lineup} showDay={showDay} showTime={false} showStage={false} />
+        <PerformanceMeta performance={performance} lineup={lineup} showDay={false} showTime={false} showStage={false} />
       </div>
       <Toggle entry={entry} performance={performance} lineup={lineup} />
     </li>
