@@ -58,6 +58,20 @@ const RECORDS: RecordFile[] = [
     },
     { en: { name: 'Kaaf' }, ar: { name: 'كاف' } },
   ),
+  // One that starts at 01:30 on the 10th in Riyadh closes the night of the 9th (the festival day).
+  simpleRecord(
+    'night-fajr',
+    'nightSession',
+    {
+      event: reference('event-forum'),
+      stage: reference('stage-hall'),
+      artists: [reference('performer-kaaf')],
+      startDatetime: '2027-03-09T22:30:00Z',
+      endDatetime: '2027-03-09T23:30:00Z',
+      category: 'late-night',
+    },
+    { en: { name: 'Fajr' }, ar: { name: 'فجر' } },
+  ),
   performanceRecord('kaaf', { event: 'event-party', performers: ['performer-kaaf'], start: '2027-04-01T18:00:00Z', end: '2027-04-01T19:00:00Z' }),
 ];
 
@@ -114,7 +128,7 @@ describe.each(databaseBackends)('programme queries on $name', (backend) => {
     expect([unknown, none, timetable]).toEqual([[], [], []]);
   });
 
-  test('the timetable by slug: days in Riyadh, stages in running order, a late set on the night it starts', async () => {
+  test('the timetable by slug: festival days in Riyadh, stages in running order, sets after midnight on the night before', async () => {
     const { day, night, lineup } = await data(`{
       day: timetable(locale: ar, eventSlug: "forum", kind: day) { date number stages { stage { title } dayPrograms { id } } }
       night: timetable(locale: en, eventSlug: "forum", kind: night) { date stages { nightPrograms { id endDatetime } } }
@@ -131,7 +145,19 @@ describe.each(databaseBackends)('programme queries on $name', (backend) => {
       },
       { date: '2027-03-10', number: 2, stages: [{ stage: { title: 'القاعة' }, dayPrograms: [{ id: 'day-panel' }] }] },
     ]);
-    expect(night).toEqual([{ date: '2027-03-09', stages: [{ nightPrograms: [{ id: 'night-kaaf', endDatetime: '2027-03-09T22:00:00Z' }] }] }]);
+    expect(night).toEqual([
+      {
+        date: '2027-03-09',
+        stages: [
+          {
+            nightPrograms: [
+              { id: 'night-kaaf', endDatetime: '2027-03-09T22:00:00Z' },
+              { id: 'night-fajr', endDatetime: '2027-03-09T23:30:00Z' },
+            ],
+          },
+        ],
+      },
+    ]);
     expect(lineup).toEqual([{ date: '2027-04-01', stages: [{ performances: [{ slug: 'kaaf' }] }] }]);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { field, refField, type Entry } from '../entry-store.ts';
 import type { Locale } from '../tables.ts';
 import { image, memo, ref, refs, type ContentContext } from './helpers.ts';
-import { performancesOfEvent, riyadhDate } from './lineup.ts';
+import { festivalDay, performancesOfEvent } from './lineup.ts';
 
 type Reference = { ref: string };
 type Session = Entry<{ startDatetime: string; endDatetime: string; stage?: Reference; speakers?: Reference[]; brands?: Reference[]; artists?: Reference[] }>;
@@ -45,14 +45,17 @@ const sessionById = (kind: 'day' | 'night') => async (_: unknown, { locale, id }
   return session?.__type === SESSION_TYPES[kind] ? session : null;
 };
 
-/** A timetable: days in Riyadh time, each with its stages and what happens on each (SPEC 3.2). */
+/**
+ * A timetable: festival days in Riyadh time (a set after midnight closes the night before, as on the
+ * line-up's pages), each with its stages and what happens on each (SPEC 3.2).
+ */
 async function timetable(context: ContentContext, eventId: string, locale: Locale, kind: 'day' | 'night' | 'lineup') {
   const items: Session[] = kind === 'lineup' ? await performancesOfEvent(context, eventId, locale) : await sessionsOf(context, kind, eventId, locale);
   const stageIds = [...new Set(items.map((item) => item.stage?.ref).filter((id): id is string => Boolean(id)))];
   const stages = new Map((await context.store.loadMany<{ sortOrder?: number }>(stageIds, locale)).filter((stage) => stage !== null).map((stage) => [stage.id, stage]));
-  const days = [...new Set(items.map((item) => riyadhDate(item.startDatetime)))].sort();
+  const days = [...new Set(items.map((item) => festivalDay(item.startDatetime)))].sort();
   return days.map((date, index) => {
-    const onDay = items.filter((item) => riyadhDate(item.startDatetime) === date);
+    const onDay = items.filter((item) => festivalDay(item.startDatetime) === date);
     const stageKeys = [...new Set(onDay.map((item) => item.stage?.ref ?? ''))].sort(
       (a, b) => Number(stages.get(a)?.sortOrder ?? 99) - Number(stages.get(b)?.sortOrder ?? 99),
     );
