@@ -300,6 +300,19 @@ describe('my schedule', () => {
   }
   const scheduled = (html: string) => [...html.matchAll(/id="scheduled-([^"]+)"/g)].map((match) => match[1]);
 
+  test('a set is marked from its slot in the timetable, and the timetable shows it marked', async () => {
+    const browser = new Browser(site.fetch);
+    const timetable = await browser.get(`${TEST_ORIGIN}/ar/events/${FESTIVAL}/lineup/timetable/2026-12-11`);
+    const slot = (html: string) => new RegExp(`<form class="([^"]+)"[^>]*action="/ar/events/${FESTIVAL}/lineup/saqr"`).exec(html)?.[1];
+    expect(slot(timetable.html)).toBe('schedule-toggle');
+    const marked = await mark(browser, timetable, 'saqr', true);
+    expect(marked.status).toBe(303);
+    expect(marked.location).toBe(`/ar/events/${FESTIVAL}/lineup/timetable/2026-12-11`);
+    const back = await browser.get(`${TEST_ORIGIN}${marked.location}`);
+    expect(slot(back.html)).toBe('schedule-toggle schedule-toggle--marked');
+    expect((await browser.get(`${TEST_ORIGIN}/events/${FESTIVAL}/lineup/my-schedule`)).html).toContain('id="scheduled-saqr"');
+  });
+
   test('a guest marks and unmarks sets; the page lists them by day and clashes are called out', async () => {
     const browser = new Browser(site.fetch);
     const day = await browser.get(`${TEST_ORIGIN}/events/${FESTIVAL}/lineup/stages/2026-12-10`);
