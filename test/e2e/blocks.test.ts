@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
 
 /**
  * Page blocks in a real browser: the countdown ticks, carousels get working arrows (also right to
@@ -20,8 +18,6 @@ const PAGES = [
   ['good-to-know', '/events/nabd-festival-2026/good-to-know'],
   ['accessibility', '/events/nabd-festival-2026/accessibility'],
 ] as const;
-
-const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path);
 
 /** Analytics arrive through a buffer: wait for the one asked for. */
 async function received(name: string, match: (properties: Record<string, unknown>) => boolean) {
@@ -146,18 +142,6 @@ describe('the FAQ', () => {
 });
 
 describe('pages built from blocks', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-  async function violations(page: Page) {
-    await page.addScriptTag({ content: await axeSource });
-    return page.evaluate(async () => {
-      const result = await (
-        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-      ).axe.run();
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
-  }
-
   test.each(PAGES.flatMap(([name, path]) => (['en', 'ar'] as const).map((locale) => [name, path, locale] as const)))(
     '%s (%s in %s) has no axe-core violations',
     async (_name, path, locale) => {
@@ -165,7 +149,7 @@ describe('pages built from blocks', () => {
       const context = await site.context({ ...DESKTOP, bypassCSP: true });
       const page = await context.newPage();
       await page.goto(localized(locale, path));
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     },
   );
@@ -178,8 +162,7 @@ describe('pages built from blocks', () => {
     const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
     const page = await context.newPage();
     await page.goto(localized(locale, path));
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `blocks-${name}-${locale}-${device}`);
     await context.close();

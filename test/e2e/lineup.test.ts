@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -21,7 +21,6 @@ const PAGES = [
   ['hidden-timing', '/events/nabd-nights-jeddah-2027/lineup'],
 ] as const;
 
-const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path}` : path);
 /** Reads until the value is the one expected (the browser works asynchronously), then asserts it. */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 5000): Promise<void> {
   const deadline = Date.now() + timeout;
@@ -45,8 +44,7 @@ describe('the line-up pages at phone and desktop widths, in both languages', () 
     const page = await context.newPage();
     const response = await page.goto(localized(locale, path));
     expect(response!.status()).toBe(200);
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `lineup-${name}-${locale}-${device}`);
     await context.close();
@@ -54,18 +52,6 @@ describe('the line-up pages at phone and desktop widths, in both languages', () 
 });
 
 describe('accessibility', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-  async function violations(page: Page) {
-    await page.addScriptTag({ content: await axeSource });
-    return page.evaluate(async () => {
-      const result = await (
-        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-      ).axe.run();
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
-  }
-
   test.each<[string, string]>([
     ...PAGES.flatMap(([name, path]) =>
       (['en', 'ar'] as const).map((locale): [string, string] => [`${name} (${locale})`, localized(locale, path)]),
@@ -76,7 +62,7 @@ describe('accessibility', () => {
     const context = await site.context({ ...DESKTOP, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(path);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
 
 /**
  * The two audio players (SPEC 3.5, 4.2) and the music pages in a real browser: starting one player
@@ -109,8 +108,6 @@ const PAGES = [
   ['artists', '/records/artists'],
 ] as const;
 
-const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path}` : path);
-
 describe('the music pages at phone and desktop widths, in both languages', () => {
   test.each(
     PAGES.flatMap(([name, path]) =>
@@ -121,8 +118,7 @@ describe('the music pages at phone and desktop widths, in both languages', () =>
     const page = await context.newPage();
     const response = await page.goto(localized(locale, path));
     expect(response!.status()).toBe(200);
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `${name}-${locale}-${device}`);
     await context.close();
@@ -130,8 +126,6 @@ describe('the music pages at phone and desktop widths, in both languages', () =>
 });
 
 describe('accessibility of the music pages', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
   test.each(PAGES.flatMap(([name, path]) => (['en', 'ar'] as const).map((locale) => [name, locale, localized(locale, path)] as const)))(
     '%s (%s) has no axe-core violations, with an episode or track loaded where there is one',
     async (_name, _locale, path) => {
@@ -146,14 +140,7 @@ describe('accessibility of the music pages', () => {
         await page.locator('[data-player="footer"]').waitFor();
         await page.locator('[data-player="footer"] [data-player-toggle]').click();
       }
-      await page.addScriptTag({ content: await axeSource });
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-        ).axe.run();
-        return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     },
   );

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+import { axeViolations, horizontalOverflow } from './support/page-checks.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -26,8 +24,7 @@ describe('every page at phone and desktop widths, in both languages', () => {
     const page = await context.newPage();
     const response = await page.goto(locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path);
     expect(response!.status()).toBe(name === 'not-found' ? 404 : 200);
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `${name}-${locale}-${device}`);
     await context.close();
@@ -35,18 +32,6 @@ describe('every page at phone and desktop widths, in both languages', () => {
 });
 
 describe('accessibility', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-  async function violations(page: Page) {
-    await page.addScriptTag({ content: await axeSource });
-    return page.evaluate(async () => {
-      const result = await (
-        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-      ).axe.run();
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
-  }
-
   test.each([
     ...PAGES.flatMap(([name, path]) => [
       [name, path],
@@ -59,7 +44,7 @@ describe('accessibility', () => {
     const context = await site.context({ ...DESKTOP, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(path);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

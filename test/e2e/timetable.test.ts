@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -25,8 +24,6 @@ const PAGES = [
   ['night-timetable', `${FORUM}/program/nite/timetable`],
 ] as const;
 
-const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path}` : path);
-
 describe('timetables and programmes at phone and desktop widths, in both languages', () => {
   test.each(
     PAGES.flatMap(([name, path]) =>
@@ -37,8 +34,7 @@ describe('timetables and programmes at phone and desktop widths, in both languag
     const page = await context.newPage();
     const response = await page.goto(localized(locale, path));
     expect(response!.status()).toBe(200);
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `programme-${name}-${locale}-${device}`);
     await context.close();
@@ -118,18 +114,6 @@ describe('the timetable layout', () => {
 });
 
 describe('accessibility', () => {
-  const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-  async function violations(page: Page) {
-    await page.addScriptTag({ content: await axeSource });
-    return page.evaluate(async () => {
-      const result = await (
-        window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-      ).axe.run();
-      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    });
-  }
-
   test.each(
     PAGES.flatMap(([name, path]) =>
       (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, locale, device, path] as const)),
@@ -139,7 +123,7 @@ describe('accessibility', () => {
     const context = await site.context({ ...(device === 'phone' ? PHONE : DESKTOP), bypassCSP: true });
     const page = await context.newPage();
     await page.goto(localized(locale, path));
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });
