@@ -192,7 +192,17 @@ function Entries({ entries, data }: { entries: LineupEntry[]; data: LineupPageDa
       {entries.map((entry) => {
         const performance = lineup.performances.find((item) => item.id === entry.performanceId)!;
         return data.layout !== 'rows' ? (
-          <PerformanceCard key={entry.key} entry={entry} performance={performance} lineup={lineup} withImage={data.layout === 'cards'} />
+          <PerformanceCard
+            key={entry.key}
+            entry={entry}
+            performance={performance}
+            lineup={lineup}
+            withImage={data.layout === 'cards'}
+            // The overview's A–Z is an index under the poster: marking is offered where sets are
+            // listed in full (artists, stages, days, search, timetable, the set's page). A toggle on
+            // each of its hundred-odd names cost a third of the page's bytes and render time.
+            withToggle={data.layout !== 'compact'}
+          />
         ) : (
           <PerformanceRow key={entry.key} entry={entry} performance={performance} lineup={lineup} />
         );
@@ -214,11 +224,13 @@ function PerformanceCard({
   performance,
   lineup,
   withImage,
+  withToggle,
 }: {
   entry: LineupEntry;
   performance: LineupPerformance;
   lineup: LineupContent;
   withImage: boolean;
+  withToggle: boolean;
 }) {
   const performer = performance.performers.find((item) => item.id === entry.performerId) ?? performance.performers[0];
   const name = performer?.name ?? performance.title;
@@ -244,7 +256,7 @@ function PerformanceCard({
         {performance.title !== name ? <span className="lineup-card__set">{performance.title}</span> : null}
       </a>
       <PerformanceMeta performance={performance} lineup={lineup} showDay />
-      <Toggle entry={entry} performance={performance} lineup={lineup} />
+      {withToggle ? <Toggle entry={entry} performance={performance} lineup={lineup} /> : null}
     </li>
   );
 }
