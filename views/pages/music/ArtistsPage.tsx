@@ -1,6 +1,5 @@
 import type { ContentPageFields } from '../../content.ts';
-import { PageHero } from '../../components/PageHero.tsx';
-import { RichText } from '../../components/RichText.tsx';
+import { RecordsFrame } from './RecordsFrame.tsx';
 import type { PerformerSummary } from './PerformerPage.tsx';
 import { ArtistGrid } from './RecordsCards.tsx';
 
@@ -14,16 +13,10 @@ export interface ArtistsPageData {
 export function ArtistsPage({ data }: { data: ArtistsPageData }) {
   const { page } = data;
   return (
-    <div className="records-page">
-      <PageHero header={page.header ?? { title: page.title }} />
-      {page.body?.length ? (
-        <div className="section section--narrow">
-          <RichText className="lead" document={page.body} />
-        </div>
-      ) : null}
+    <RecordsFrame page={page}>
       <section className="section" aria-label={page.title}>
         <ArtistGrid artists={data.artists} />
       </section>
-    </div>
+    </RecordsFrame>
   );
 }

@@ -1,6 +1,5 @@
 import type { ContentPageFields } from '../../content.ts';
-import { PageHero } from '../../components/PageHero.tsx';
-import { RichText } from '../../components/RichText.tsx';
+import { RecordsFrame } from './RecordsFrame.tsx';
 import { PlaylistGrid, type PlaylistCardContent } from './RecordsCards.tsx';
 
 export interface PlaylistsPageData {
@@ -13,16 +12,10 @@ export interface PlaylistsPageData {
 export function PlaylistsPage({ data }: { data: PlaylistsPageData }) {
   const { page } = data;
   return (
-    <div className="records-page">
-      <PageHero header={page.header ?? { title: page.title }} />
-      {page.body?.length ? (
-        <div className="section section--narrow">
-          <RichText className="lead" document={page.body} />
-        </div>
-      ) : null}
+    <RecordsFrame page={page}>
       <section className="section" aria-label={page.title}>
         <PlaylistGrid playlists={data.playlists} />
       </section>
-    </div>
+    </RecordsFrame>
   );
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { ContentPageFields } from '../../content.ts';
+import { RecordsFrame } from './RecordsFrame.tsx';
 import { useSite } from '../../site-context.tsx';
 import { PageBlocks } from '../../blocks/PageBlocks.tsx';
 import type { PageBlockContent } from '../../blocks/types.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { PageHero } from '../../components/PageHero.tsx';
-import { RichText } from '../../components/RichText.tsx';
 import type { PerformerSummary } from './PerformerPage.tsx';
 import { ArtistGrid, PlaylistGrid, ReleaseGrid, type PlaylistCardContent, type ReleaseCardContent } from './RecordsCards.tsx';
 
@@ -21,13 +20,7 @@ export function RecordsPage({ data }: { data: RecordsPageData }) {
   const { t, urls } = useSite();
   const { page } = data;
   return (
-    <div className="records-page">
-      <PageHero header={page.header ?? { title: page.title }} />
-      {page.body?.length ? (
-        <div className="section section--narrow">
-          <RichText className="lead" document={page.body} />
-        </div>
-      ) : null}
+    <RecordsFrame page={page}>
       <RecordsSection
         id="records-releases"
         title={t('music:records.latestReleases')}
@@ -53,7 +46,7 @@ export function RecordsPage({ data }: { data: RecordsPageData }) {
         <ArtistGrid artists={data.artists} />
       </RecordsSection>
       <PageBlocks blocks={page.blocks} />
-    </div>
+    </RecordsFrame>
   );
 }
 
