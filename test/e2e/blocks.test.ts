@@ -1,5 +1,5 @@
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
-import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
+import { atEveryWidth, axeViolations, checkLayout, localized } from './support/page-checks.ts';
 
 /**
  * Page blocks in a real browser: the countdown ticks, carousels get working arrows (also right to
@@ -154,17 +154,7 @@ describe('pages built from blocks', () => {
     },
   );
 
-  test.each(
-    PAGES.flatMap(([name, path]) =>
-      (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const)),
-    ),
-  )('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
-    const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
-    const page = await context.newPage();
-    await page.goto(localized(locale, path));
-    const overflow = await horizontalOverflow(page);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, `blocks-${name}-${locale}-${device}`);
-    await context.close();
+  test.each(atEveryWidth(PAGES))('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
+    await checkLayout(site, localized(locale, path), device, `blocks-${name}-${locale}-${device}`);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
-import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
+import { atEveryWidth, axeViolations, checkLayout, localized } from './support/page-checks.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -20,19 +20,8 @@ const PAGES = [
 ] as const;
 
 describe('the events pages at phone and desktop widths, in both languages', () => {
-  test.each(
-    PAGES.flatMap(([name, path]) =>
-      (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const)),
-    ),
-  )('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
-    const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
-    const page = await context.newPage();
-    const response = await page.goto(localized(locale, path));
-    expect(response!.status()).toBe(200);
-    const overflow = await horizontalOverflow(page);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, `events-${name}-${locale}-${device}`);
-    await context.close();
+  test.each(atEveryWidth(PAGES))('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
+    await checkLayout(site, localized(locale, path), device, `events-${name}-${locale}-${device}`);
   });
 });
 

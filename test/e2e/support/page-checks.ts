@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot, type BrowserSite } from './browser-site.ts';
 
 /** Checks every browser test makes of a page, whatever the area. */
 
@@ -26,3 +28,27 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 
 /** A site path in a language: the Arabic pages live under /ar. */
 export const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path);
+
+/** Each page in each language on a phone and on a desktop: the rows of a layout test. */
+export function atEveryWidth<Name extends string>(pages: readonly (readonly [Name, string])[]) {
+  return pages.flatMap(([name, path]) =>
+    (['en', 'ar'] as const).flatMap((locale) => (['phone', 'desktop'] as const).map((device) => [name, path, locale, device] as const)),
+  );
+}
+
+/**
+ * Opens a page at a device's width, checks that it answers with `status` and does not scroll
+ * sideways, and keeps a full-page screenshot named `screenshotName` to look at.
+ */
+export async function checkLayout(site: BrowserSite, path: string, device: 'phone' | 'desktop', screenshotName: string, status = 200) {
+  const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(path);
+    expect(response!.status()).toBe(status);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, screenshotName);
+  } finally {
+    await context.close();
+  }
+}
