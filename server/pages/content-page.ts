@@ -1,6 +1,7 @@
 import type { ContentPageFields } from '#views/content.ts';
 import type { PageProperties } from '../analytics/tracker.ts';
 import { page, type Loaded, type PageHead } from '../page.ts';
+import { headFromSeo } from './content-fragments.ts';
 
 /**
  * A page rendered from a content record: the head from its SEO tags (falling back to its title
@@ -13,13 +14,7 @@ export function contentPage<Data>(
 ): Loaded<Data> {
   return page(
     data,
-    {
-      title: record.seo.title ?? record.title,
-      description: record.seo.description,
-      image: record.seo.image?.url ?? record.header?.cover?.url,
-      noIndex: record.seo.noIndex,
-      ...overrides.head,
-    },
+    { ...headFromSeo(record.seo, { title: record.title, image: record.header?.cover?.url }), ...overrides.head },
     { page_type: record.pageType, module_name: record.moduleName, submodule_name: record.submoduleName, ...overrides.analytics },
   );
 }

@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Locale } from '#views/format.ts';
 import { TravelPartnerPage, type TravelPartnerPageData } from '#views/pages/travel/TravelPartnerPage.tsx';
 import { notFound, page, type PageModule } from '../../page.ts';
+import { headFromSeo } from '../content-fragments.ts';
 import { TRAVEL_PACKAGE_CARD_FIELDS, TRAVEL_PARTNER_FIELDS } from './travel-fields.ts';
 
 type TravelPartnerQuery = {
@@ -47,12 +48,7 @@ const travelPartnerPage: PageModule<TravelPartnerPageData> = {
     const onSale = travelPackagesConfig?.enabled ?? false;
     return page(
       { partner, onSale, packages: onSale ? packages : [] },
-      {
-        title: seo.title ?? partner.name,
-        description: seo.description ?? partner.description,
-        image: partner.logo?.url,
-        noIndex: seo.noIndex,
-      },
+      headFromSeo(seo, { title: partner.name, description: partner.description, image: partner.logo?.url }),
       { page_type: 'travelPartner', module_name: 'travel', submodule_name: 'partner', category: partner.slug, category_name: partner.name },
     );
   },
