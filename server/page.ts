@@ -47,6 +47,15 @@ export interface PageHead {
   /** An absolute or site-relative image for link previews. */
   image?: string | null | undefined;
   noIndex?: boolean;
+  /** Open Graph type: `website` unless the page is an article (with its dates) or similar. */
+  openGraph?: { type: 'website' | 'article' | 'music.song' | 'music.album' | 'profile'; publishedTime?: string; modifiedTime?: string };
+  /**
+   * Where the page sits, home excluded, each with its locale-neutral path (the page itself last):
+   * rendered as BreadcrumbList JSON-LD by the document.
+   */
+  breadcrumbs?: { name: string; path: string }[];
+  /** A feed of this page's items (RSS), announced in the head. */
+  alternateFeed?: { title: string; path: string };
 }
 
 export type Loaded<Data> =
