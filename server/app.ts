@@ -101,6 +101,9 @@ export function createApp(parts: AppParts): Express {
   app.use('/api/analytics', web.analytics);
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(web.csrf.protect);
+  app.use((req, res, next) => {
+    if (!web.renderer.answerFromCache(req, res)) next();
+  });
   app.use(createPageRouter(web.renderer));
   app.use(async (req, res, next) => {
     try {

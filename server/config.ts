@@ -64,6 +64,8 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
   TRUST_PROXY: z.string().optional(),
+  /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export interface Config {
@@ -83,6 +85,7 @@ export interface Config {
   identity: { issuerUrl: string | undefined; secret: string; clientId: string; clientSecret: string };
   analyticsStrict: boolean;
   trustProxy: string | undefined;
+  pageCacheEntries: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +141,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     analyticsStrict: values.ANALYTICS_STRICT,
     trustProxy: values.TRUST_PROXY,
+    pageCacheEntries: values.PAGE_CACHE_ENTRIES,
   };
 }
 

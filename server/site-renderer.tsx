@@ -13,6 +13,8 @@ import type { Csrf } from './middleware/csrf.ts';
 import type { PageContext, PageHead, PageModule } from './page.ts';
 import { LINK_FIELDS } from './pages/content-fragments.ts';
 import type { AssetManifest } from './render/asset-manifest.ts';
+import { cacheControlFor, cachePolicyOf, carriesOnlyNeutralCookies, restrictCaching, type CachePolicy } from './render/cache-policy.ts';
+import type { PageCache } from './render/page-cache.ts';
 import { renderDocument, renderFragment, type SiteValues } from './render/render-document.tsx';
 import type { LayoutName } from './route-table.ts';
 import type { SiteServices } from './services/site-services.ts';
@@ -39,6 +41,8 @@ export interface SiteRendererOptions {
   baseUrl: string;
   /** Development only: error pages show what went wrong. */
   showErrorDetails: boolean;
+  /** Rendered anonymous pages (decision 0014). */
+  pageCache?: PageCache | undefined;
 }
 
 /** Turns page modules, their data and form states into responses: pages, fragments, 404s, errors. */
@@ -71,6 +75,30 @@ export class SiteRenderer {
         }),
     };
     return context;
+  }
+
+  /**
+   * Answers a GET from the page cache when an anonymous visitor asks for a page rendered recently;
+   * otherwise notes the key, so that the page rendered for this request is kept if it may be shared.
+   */
+  answerFromCache(req: Request, res: Response): boolean {
+    const cache = this.options.pageCache;
+    const key = cache?.keyOf(req);
+    if (!cache || !key) return false;
+    const cached = cache.get(key);
+    if (!cached) {
+      res.locals.pageCacheKey = key;
+      // Whatever else this request ends in (a redirect, an error), the next one may render the page.
+      res.once('finish', () => {
+        if (res.locals.pageCacheKey) cache.release(key);
+      });
+      return false;
+    }
+    res.status(cached.status).set(cached.headers);
+    // The locale cookie may have been set for this visitor: then this answer is theirs alone.
+    res.set('Cache-Control', cacheControlFor(res.getHeader('set-cookie') ? 'private' : 'shared')).send(cached.body);
+    this.options.services.tracker.track('page_viewed', trackingContext(req, cached.analytics));
+    return true;
   }
 
   /** Loads and renders a page; follows the loader's redirect or not-found answer. */
@@ -183,11 +211,32 @@ export class SiteRenderer {
       siteTitleSuffix: parts.siteTitleSuffix ?? parts.layoutContent?.globalConfig.siteTitleSuffix ?? '',
       page: parts.page,
       manifest: this.options.manifest,
-      nonce: context.res.locals.cspNonce,
       analytics: parts.analytics,
     });
-    // Pages carry the visitor's form tokens and sign-in state: browsers may keep them, shared caches not.
-    context.res.status(status).type('html').set('Cache-Control', 'private, no-cache').send(html);
+    const { res } = context;
+    const policy = this.pagePolicy(context, status);
+    // A cookie set on this response (the locale, say) is this visitor's, whatever the page.
+    const responsePolicy = policy === 'shared' && res.getHeader('set-cookie') ? 'private' : policy;
+    res.status(status).type('html').set('Cache-Control', cacheControlFor(responsePolicy)).send(html);
+
+    const cacheKey = res.locals.pageCacheKey as string | undefined;
+    if (cacheKey && parts.analytics && policy === 'shared' && (status === 200 || status === 404)) {
+      res.locals.pageCacheKey = undefined;
+      const headers: Record<string, string> = { 'Content-Type': String(res.getHeader('content-type')) };
+      const vary = res.getHeader('vary');
+      if (vary) headers.Vary = String(vary);
+      this.options.pageCache!.set(cacheKey, { status, body: html, headers, analytics: parts.analytics });
+    }
+  }
+
+  /**
+   * Who may keep this page (decision 0014): shared by default; the visitor's own once they are
+   * signed in or carry a cookie that changes the page; never kept when it answers a form or fails.
+   */
+  private pagePolicy({ req, res, viewer }: PageContext, status: number): CachePolicy {
+    if (req.method === 'POST' || (status >= 400 && status !== 404)) restrictCaching(res, 'no-store');
+    if (viewer || !carriesOnlyNeutralCookies(req)) restrictCaching(res, 'private');
+    return cachePolicyOf(res);
   }
 
   private siteValues(context: PageContext, forms: Record<string, FormState>): SiteValues {

@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
 import { loadAssetManifest } from './render/asset-manifest.ts';
+import { PageCache } from './render/page-cache.ts';
 import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
@@ -39,6 +40,8 @@ export interface Site {
   analytics: SandboxAnalyticsSink | undefined;
   /** The web tier's content cache watch: `check()` makes it notice an import at once. */
   contentFreshness: ContentFreshness | undefined;
+  /** Rendered anonymous pages (decision 0014), when this process serves pages. */
+  pageCache: PageCache | undefined;
   readiness(): Promise<Readiness>;
   /** Stops background work, flushes analytics and closes every connection. */
   close(): Promise<void>;
@@ -129,6 +132,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
 
   let web: AppParts['web'];
   let contentFreshness: ContentFreshness | undefined;
+  let pageCache: PageCache | undefined;
   let analytics: SandboxAnalyticsSink | undefined;
   let sessionPing: (() => Promise<void>) | undefined;
   if (runs.has('web')) {
@@ -159,7 +163,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       previewHeaders: { authorization: `Bearer ${config.content.previewToken}`, [CONTENT_HEADERS.includeDrafts]: 'true' },
       cache: { store: contentCache, staleMs: 30_000 },
     });
-    contentFreshness = new ContentFreshness(content, contentCache, logger);
+    pageCache = new PageCache({ maxEntries: config.pageCacheEntries });
+    contentFreshness = new ContentFreshness(content, [contentCache, pageCache], logger);
     contentFreshness.start(CONTENT_VERSION_CHECK_MS);
     closers.push(() => contentFreshness!.stop());
     const siteServices = {
@@ -168,7 +173,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       auth: new SessionAuth(relyingParty),
       tracker,
     };
-    const csrf = createCsrf({ secret: config.sessionSecret, secure: config.baseUrl.startsWith('https:') });
+    const csrf = createCsrf({
+      secret: config.sessionSecret,
+      secure: config.baseUrl.startsWith('https:'),
+      origin: new URL(config.baseUrl).origin,
+    });
     web = {
       renderer: new SiteRenderer({
         services: siteServices,
@@ -177,6 +186,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         manifest: manifest!,
         baseUrl: config.baseUrl,
         showErrorDetails: config.env === 'development',
+        pageCache,
       }),
       csrf,
       analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),
@@ -208,6 +218,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     database,
     analytics,
     contentFreshness,
+    pageCache,
     readiness,
     async close() {
       for (const close of closers.reverse()) await close();

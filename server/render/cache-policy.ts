@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 
 /**
  * Who may keep a response (decision 0014). Pages are `shared` unless something in the request made
@@ -16,3 +16,36 @@ export function restrictCaching(res: Response, policy: Exclude<CachePolicy, 'sha
 }
 
 export const cachePolicyOf = (res: Response): CachePolicy => (res.locals.cachePolicy as CachePolicy | undefined) ?? 'shared';
+
+/**
+ * Cookies that never change what a page shows: the language last seen (the URL decides the page's
+ * language), the affiliate code (read only at checkout), and the anonymous form-token cookie older
+ * pages set. Any other cookie (a session, a flash message, preview, the embedded app, a guest's
+ * schedule marks, and whatever is added later) makes the page the visitor's own: safe by default.
+ * A shared cache in front of the site must follow the same rule (decision 0014).
+ */
+export const NEUTRAL_COOKIES: ReadonlySet<string> = new Set(['locale', 'nabd.affiliate', 'nabd.csrf', '__Host-nabd.csrf']);
+
+/** True when the request carries no cookie that could change the page: it gets the shared page. */
+export function carriesOnlyNeutralCookies(req: Request): boolean {
+  const header = req.headers.cookie;
+  if (!header) return true;
+  return header.split(';').every((pair) => {
+    const name = pair.split('=', 1)[0]!.trim();
+    return name === '' || NEUTRAL_COOKIES.has(name);
+  });
+}
+
+/**
+ * Shared pages: browsers revalidate every time (cheap, with the ETag), shared caches keep a page a
+ * minute and may serve it up to five minutes stale while they refetch, or a day stale if the site
+ * is down. Content changes reach visitors within a minute; a sale-day rush hits the cache.
+ */
+export const SHARED_PAGE_MAX_AGE_S = 60;
+const CACHE_CONTROL: Record<CachePolicy, string> = {
+  shared: `public, max-age=0, s-maxage=${SHARED_PAGE_MAX_AGE_S}, stale-while-revalidate=300, stale-if-error=86400`,
+  private: 'private, no-cache',
+  'no-store': 'no-store',
+};
+
+export const cacheControlFor = (policy: CachePolicy): string => CACHE_CONTROL[policy];

@@ -1,6 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Logger } from '#platform/logger.ts';
-import type { QueryCache } from './query-cache.ts';
+
+/** Anything kept in memory that content changes make wrong. */
+export interface ContentDependent {
+  clear(): void;
+}
 import type { ServiceClient } from './service-client.ts';
 
 const CONTENT_VERSION: TypedDocumentNode<{ contentVersion: { version: string } }, Record<string, never>> = gql`
@@ -12,9 +16,9 @@ const CONTENT_VERSION: TypedDocumentNode<{ contentVersion: { version: string } }
 `;
 
 /**
- * Keeps the web tier's content cache honest: it asks the content service for its version every
- * few seconds (one tiny query, whichever process the service runs in) and drops every cached
- * answer as soon as an import changed the content.
+ * Keeps the web tier's caches honest: it asks the content service for its version every few
+ * seconds (one tiny query, whichever process the service runs in) and drops every cached answer
+ * and rendered page as soon as an import changed the content.
  */
 export class ContentFreshness {
   private lastVersion: string | undefined;
@@ -22,7 +26,7 @@ export class ContentFreshness {
 
   constructor(
     private readonly client: ServiceClient,
-    private readonly cache: QueryCache,
+    private readonly caches: ContentDependent[],
     private readonly logger: Logger,
   ) {}
 
@@ -33,8 +37,8 @@ export class ContentFreshness {
       const changed = this.lastVersion !== undefined && contentVersion.version !== this.lastVersion;
       this.lastVersion = contentVersion.version;
       if (changed) {
-        this.cache.clear();
-        this.logger.info({ version: contentVersion.version }, 'Content changed: cached answers dropped');
+        for (const cache of this.caches) cache.clear();
+        this.logger.info({ version: contentVersion.version }, 'Content changed: cached answers and pages dropped');
       }
       return changed;
     } catch (error) {

@@ -55,7 +55,7 @@ describe("the web tier's content client", () => {
   });
 
   test('drops its cached answers once an import changed the content', async () => {
-    const freshness = new ContentFreshness(client, cache, createLogger({ level: 'silent' }));
+    const freshness = new ContentFreshness(client, [cache], createLogger({ level: 'silent' }));
     expect(await freshness.check()).toBe(false);
     await fixture.write([{ ...pageRecord('page-about', 'page.about'), en: { title: 'About us, renamed' } }]);
     await importContent(content.database.db, fixture.folder);

@@ -1,4 +1,5 @@
 import { useFormState, useSite } from '../site-context.tsx';
+import { FormToken } from './FormToken.tsx';
 
 export const MY_SCHEDULE_FORM = 'my-schedule';
 export const MY_SCHEDULE_INTENT = 'my-schedule';
@@ -52,7 +53,7 @@ function ToggleForm({
   status,
   returnTo: givenReturnTo,
 }: MyScheduleToggleProps & { status?: ToggleStatus; returnTo?: string }) {
-  const { t, csrfToken, urls, locale, assets } = useSite();
+  const { t, urls, locale, assets } = useSite();
   assets.use('htmx');
   const action = urls.route('performance', { eventSlug, performanceSlug });
   const returnTo = givenReturnTo ?? `${urls.current(locale)}${returnAnchor ? `#${returnAnchor}` : ''}`;
@@ -66,7 +67,7 @@ function ToggleForm({
       hx-swap="outerHTML"
       hx-disabled-elt="find button"
     >
-      <input type="hidden" name="_csrf" value={csrfToken} />
+      <FormToken />
       <input type="hidden" name="intent" value={MY_SCHEDULE_INTENT} />
       <input type="hidden" name="marked" value={marked ? 'false' : 'true'} />
       <input type="hidden" name="returnTo" value={returnTo} />

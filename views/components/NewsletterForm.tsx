@@ -1,4 +1,5 @@
 import { useFormState, useSite } from '../site-context.tsx';
+import { FormToken } from './FormToken.tsx';
 
 export const NEWSLETTER_FORM = 'newsletter';
 export const NEWSLETTER_INTENT = 'newsletter-subscribe';
@@ -9,7 +10,7 @@ export const NEWSLETTER_INTENT = 'newsletter-subscribe';
  * visitor gets the site's messages in their language.
  */
 export function NewsletterForm() {
-  const { t, csrfToken, urls, locale, assets } = useSite();
+  const { t, urls, locale, assets } = useSite();
   const state = useFormState(NEWSLETTER_FORM);
   assets.use('htmx');
   const action = urls.current(locale);
@@ -27,7 +28,7 @@ export function NewsletterForm() {
       hx-swap="outerHTML"
       hx-disabled-elt="find button"
     >
-      <input type="hidden" name="_csrf" value={csrfToken} />
+      <FormToken />
       <input type="hidden" name="intent" value={NEWSLETTER_INTENT} />
       <h2 className="newsletter-form__title">{t('newsletter.title')}</h2>
       <p className="newsletter-form__lead">{t('newsletter.lead')}</p>

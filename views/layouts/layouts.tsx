@@ -5,6 +5,7 @@ import { useSite } from '../site-context.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { FormToken } from '../components/FormToken.tsx';
 
 interface LayoutProps {
   content: LayoutContent | null;
@@ -72,7 +73,7 @@ function FocusedFrame({ className, children }: { className: string; children: Re
 
 /** The account area's own menu (SPEC 2.4). Sections not built yet are not linked. */
 function AccountNavigation() {
-  const { t, urls, csrfToken, locale } = useSite();
+  const { t, urls, locale } = useSite();
   const here = urls.current(locale).split('?')[0];
   const overview = urls.route('account');
   return (
@@ -85,7 +86,7 @@ function AccountNavigation() {
         </li>
       </ul>
       <form method="post" action={urls.route('account')} className="account-nav__sign-out">
-        <input type="hidden" name="_csrf" value={csrfToken} />
+        <FormToken />
         <input type="hidden" name="intent" value="sign-out" />
         <button type="submit" className="button button--ghost">
           {t('account:signOut')}

@@ -1,0 +1,75 @@
+import type { Request } from 'express';
+import { PageCache, type CachedPage } from './page-cache.ts';
+
+const page = (body: string): CachedPage => ({
+  status: 200,
+  body,
+  headers: { 'Content-Type': 'text/html' },
+  analytics: { page_type: 'home', module_name: 'home' },
+});
+
+const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+  ({ method, originalUrl: url, headers, get: (name: string) => headers[name] ?? headers[name.toLowerCase()] }) as unknown as Request;
+
+describe('the page cache', () => {
+  let now = 0;
+  const cache = (options: Partial<ConstructorParameters<typeof PageCache>[0]> = {}) =>
+    new PageCache({ maxEntries: 10, freshMs: 1000, staleMs: 5000, now: () => now, ...options });
+  beforeEach(() => {
+    now = 0;
+  });
+
+  test('keys only GETs of whole pages by anonymous visitors', () => {
+    const pages = cache();
+    expect(pages.keyOf(request('/ar/events?month=2026-12'))).toBe('/ar/events?month=2026-12');
+    expect(pages.keyOf(request('/events', {}, 'HEAD'))).toBe('/events');
+    expect(pages.keyOf(request('/events', { cookie: 'locale=en; nabd.affiliate=abc' }))).toBe('/events');
+    expect(pages.keyOf(request('/events', {}, 'POST'))).toBeUndefined();
+    expect(pages.keyOf(request('/events', { 'HX-Request': 'true' }))).toBeUndefined();
+    expect(pages.keyOf(request('/events', { cookie: 'locale=en; nabd.sid=s%3Aabc' }))).toBeUndefined();
+    expect(pages.keyOf(request('/events', { cookie: 'nabd.schedule=x' }))).toBeUndefined();
+    expect(cache({ maxEntries: 0 }).keyOf(request('/events'))).toBeUndefined();
+  });
+
+  test('serves a fresh page; once stale, one request renders it again while the others get the stale copy', () => {
+    const pages = cache();
+    pages.set('/', page('first'));
+    now = 999;
+    expect(pages.get('/')?.body).toBe('first');
+    now = 2000;
+    expect(pages.get('/')).toBeUndefined();
+    expect(pages.get('/')?.body).toBe('first');
+    pages.set('/', page('second'));
+    expect(pages.get('/')?.body).toBe('second');
+    expect(pages.stats).toEqual({ hits: 3, misses: 1 });
+  });
+
+  test('a render that kept nothing lets the next request try; a page too old is not served at all', () => {
+    const pages = cache();
+    pages.set('/', page('first'));
+    now = 2000;
+    expect(pages.get('/')).toBeUndefined();
+    pages.release('/');
+    expect(pages.get('/')).toBeUndefined();
+    now = 7000;
+    expect(pages.get('/')).toBeUndefined();
+    expect(pages.size).toBe(0);
+  });
+
+  test('keeps the most recently used pages within its entry and size limits, and forgets all on clear', () => {
+    const pages = cache({ maxEntries: 2, maxBytes: 100 });
+    pages.set('/a', page('a'));
+    pages.set('/b', page('b'));
+    pages.get('/a');
+    pages.set('/c', page('c'));
+    expect([pages.get('/a')?.body, pages.get('/b'), pages.get('/c')?.body]).toEqual(['a', undefined, 'c']);
+    pages.set('/big', page('x'.repeat(60)));
+    pages.set('/bigger', page('y'.repeat(9)));
+    expect(pages.get('/big')).toBeUndefined();
+    pages.set('/d', page('d'.repeat(9)));
+    pages.set('/e', page('e'.repeat(9)));
+    expect(pages.size).toBe(2);
+    pages.clear();
+    expect(pages.size).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { importContent } from '#graphql/content/import-content.ts';
+import { fromRoot } from '#platform/paths.ts';
+import { startTestSite, type TestSite } from './support/test-site.ts';
+
+/** Decision 0014: anonymous pages rendered once and served again, until content changes. */
+describe('the page cache', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite();
+  });
+  afterAll(() => site.close());
+
+  const anonymous = (url: string) => request(site.app).get(url).set('Cookie', 'locale=en');
+  const stats = () => ({ ...site.pageCache!.stats });
+
+  test('an anonymous page is rendered once, then served from the cache with the same body, headers and page view', async () => {
+    const before = stats();
+    const first = await anonymous('/events/dunes-sessions-2027');
+    const second = await anonymous('/events/dunes-sessions-2027');
+    expect(stats()).toEqual({ hits: before.hits + 1, misses: before.misses + 1 });
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=60/);
+    expect(second.headers['content-security-policy']).toBeTruthy();
+
+    // The same page in the other language, or with other parameters, is another page.
+    expect((await anonymous('/ar/events/dunes-sessions-2027')).text).toContain('lang="ar"');
+    expect(stats().hits).toBe(before.hits + 1);
+
+    // A first visit gets its locale cookie even from the cache, and that answer is private.
+    const firstVisit = await request(site.app).get('/events/dunes-sessions-2027');
+    expect(firstVisit.text).toBe(first.text);
+    expect(firstVisit.headers['set-cookie']?.toString()).toMatch(/^locale=en;/);
+    expect(firstVisit.headers['cache-control']).toBe('private, no-cache');
+
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // events are sent in batches every second
+    const views = (await site.analytics!.received('page_viewed')).filter(
+      (event) => event.properties.page_name === '/events/dunes-sessions-2027',
+    );
+    expect(views).toHaveLength(3);
+  });
+
+  test('a visitor whose cookies change the page never gets the cached page, and their page is never kept', async () => {
+    await anonymous('/venues');
+    const before = stats();
+    const personal = await request(site.app).get('/venues').set('Cookie', 'locale=en; nabd.flash=x');
+    expect(personal.headers['cache-control']).toBe('private, no-cache');
+    expect(stats()).toEqual(before);
+  });
+
+  test('unknown URLs are kept as 404 pages; redirects and errors are not kept', async () => {
+    const before = stats();
+    expect((await anonymous('/no/such/page')).status).toBe(404);
+    const again = await anonymous('/no/such/page');
+    expect(again.status).toBe(404);
+    expect(stats().hits).toBe(before.hits + 1);
+    expect((await anonymous('/account')).status).toBe(302);
+    expect((await anonymous('/account')).status).toBe(302);
+    expect(stats().hits).toBe(before.hits + 1);
+  });
+
+  test('importing new content drops every kept page', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'nabd-content-'));
+    try {
+      await cp(fromRoot('content'), folder, { recursive: true });
+      const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      expect(titleOf((await anonymous('/venues')).text)).toBe('Venues: where Nabd events happen | Nabd');
+      const file = path.join(folder, 'pages', 'venues.json');
+      const venues = JSON.parse(await readFile(file, 'utf8'));
+      venues.en.seo.title = 'Venues, renamed';
+      await writeFile(file, JSON.stringify(venues));
+      await importContent(site.database.db, folder);
+
+      expect(await site.contentFreshness!.check()).toBe(true);
+      expect(site.pageCache!.size).toBe(0);
+      expect(titleOf((await anonymous('/venues')).text)).toBe('Venues, renamed | Nabd');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
