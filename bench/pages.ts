@@ -2,12 +2,14 @@
  * How many pages a second the built site serves, and how close that is to the ceiling: the same
  * bytes served as a static file. See docs/benchmarks.md for how to read the numbers.
  *
- *   npm run build && npm run bench [-- --duration 10 --connections 50 --warmup 3]
+ *   npm run build && npm run bench [-- --duration 10 --connections 50 --warmup 3 --page-cache both|on|off]
  *
  * Progress goes to stderr, the results as markdown to stdout (`npm run bench > results.md`).
  * It starts the built server as production runs it (NODE_ENV=production, PGlite in a temporary
  * DATA_DIR, secrets of production grade) and a static server for the ceiling, each in its own
- * process so that neither shares an event loop with autocannon.
+ * process so that neither shares an event loop with autocannon. Pages are measured with the
+ * in-process page cache off (every request rendered) and on (decision 0014), as returning anonymous
+ * visitors ask for them (with the locale cookie).
  */
 import autocannon, { type Result } from 'autocannon';
 import { writeFile } from 'node:fs/promises';
@@ -20,15 +22,20 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '3' },
+    'page-cache': { type: 'string', default: 'both' },
   },
 });
 const duration = Number(options.duration);
 const connections = Number(options.connections);
 const warmup = Number(options.warmup);
+const pageCacheModes = { both: ['off', 'on'], on: ['on'], off: ['off'] }[options['page-cache']] as ('on' | 'off')[] | undefined;
+if (!pageCacheModes) throw new Error('--page-cache must be both, on or off');
+const RETURNING_VISITOR = { cookie: 'locale=en' };
 
 interface Target {
   name: string;
   url: string;
+  pageCache?: 'on' | 'off';
 }
 
 interface Measurement {
@@ -40,9 +47,11 @@ interface Measurement {
 const run = new BenchmarkRun();
 
 try {
-  const site = await run.startSite();
+  const sites = new Map<'on' | 'off', string>();
+  for (const mode of pageCacheModes) sites.set(mode, await run.startSite(mode === 'off' ? { PAGE_CACHE_ENTRIES: '0' } : {}));
+  const anySite = [...sites.values()][0]!;
 
-  const homePage = await fetchPage(`${site}/`);
+  const homePage = await fetchPage(`${anySite}/`);
   const homeFile = path.join(await run.scratchDir(), 'home.html');
   await writeFile(homeFile, homePage);
   const ceilingPort = await freePort();
@@ -50,15 +59,18 @@ try {
   run.start(process.execPath, [path.join(root, 'bench', 'static-page-server.ts'), homeFile, String(ceilingPort)], {});
   await waitForHealth(ceiling);
 
-  const targets: Target[] = [
-    { name: 'Home `/`', url: `${site}/` },
-    { name: 'Event `/events/nabd-festival-2026`', url: `${site}/events/nabd-festival-2026` },
+  const pages: Target[] = [
+    { name: 'Home `/`', url: '/' },
+    { name: 'Event `/events/nabd-festival-2026`', url: '/events/nabd-festival-2026' },
     // ARCHITECTURE's reference numbers are for a page rendering a 120-performance line-up.
-    { name: 'Line-up `/events/nabd-festival-2026/lineup`', url: `${site}/events/nabd-festival-2026/lineup` },
+    { name: 'Line-up `/events/nabd-festival-2026/lineup`', url: '/events/nabd-festival-2026/lineup' },
     {
       name: 'Line-up timetable `/events/nabd-festival-2026/lineup/timetable/2026-12-11`',
-      url: `${site}/events/nabd-festival-2026/lineup/timetable/2026-12-11`,
+      url: '/events/nabd-festival-2026/lineup/timetable/2026-12-11',
     },
+  ];
+  const targets: Target[] = [
+    ...[...sites].flatMap(([mode, site]) => pages.map((page) => ({ name: page.name, url: `${site}${page.url}`, pageCache: mode }))),
     { name: 'Ceiling: the bytes of `/` as a static file', url: `${ceiling}/` },
   ];
 
@@ -67,10 +79,12 @@ try {
     const bytes = (await fetchPage(target.url)).length;
     if (warmup > 0) {
       log(`Warming up ${target.name} for ${warmup} s…`);
-      await autocannon({ url: target.url, connections, duration: warmup });
+      await autocannon({ url: target.url, connections, duration: warmup, headers: RETURNING_VISITOR });
     }
-    log(`Measuring ${target.name} for ${duration} s with ${connections} connections…`);
-    const result = await autocannon({ url: target.url, connections, duration });
+    log(
+      `Measuring ${target.name}${target.pageCache ? ` (page cache ${target.pageCache})` : ''} for ${duration} s with ${connections} connections…`,
+    );
+    const result = await autocannon({ url: target.url, connections, duration, headers: RETURNING_VISITOR });
     log(`  ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms`);
     measurements.push({ target, bytes, result });
   }
@@ -85,6 +99,7 @@ function report(measurements: Measurement[]): string {
     const problems = result.errors + result.timeouts + result.non2xx;
     return [
       target.name,
+      target.pageCache ?? '',
       format(result.requests.average),
       milliseconds(result.latency.p50),
       milliseconds(result.latency.p99),
@@ -96,7 +111,10 @@ function report(measurements: Measurement[]): string {
   const ceiling = measurements.at(-1)?.result.requests.average ?? 0;
   const share = measurements
     .slice(0, -1)
-    .map(({ target, result }) => `${target.name}: ${((100 * result.requests.average) / ceiling).toFixed(1)}% of the ceiling`);
+    .map(
+      ({ target, result }) =>
+        `${target.name}, page cache ${target.pageCache}: ${((100 * result.requests.average) / ceiling).toFixed(1)}% of the ceiling`,
+    );
 
   return [
     `## Page benchmark, ${new Date().toISOString().slice(0, 10)}`,
@@ -104,8 +122,8 @@ function report(measurements: Measurement[]): string {
     ...run.machineLines('the site with NODE_ENV=production, LOG_LEVEL=warn, PGlite'),
     `- autocannon: ${connections} connections, ${duration} s per target after a ${warmup} s warm-up; load generator on the same machine`,
     '',
-    '| Target | Requests/s | Latency p50 | Latency p99 | Throughput | Page size | Errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Target | Page cache | Requests/s | Latency p50 | Latency p99 | Throughput | Page size | Errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
     '',
     ...share.map((line) => `- ${line}`),
