@@ -28,7 +28,7 @@ describe('the phone menu', () => {
     async (locale) => {
       const context = await site.context({ ...PHONE, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(localized(locale, '/'));
+      await page.goto(localized(locale, '/'), { waitUntil: 'domcontentloaded' });
       const nav = page.locator('#site-nav');
       expect(await nav.isVisible()).toBe(false);
       expect(await page.locator('.site-nav__button').isVisible()).toBe(false);
@@ -57,7 +57,7 @@ describe('the phone menu', () => {
     async (locale) => {
       const context = await site.context(PHONE);
       const page = await context.newPage();
-      await page.goto(localized(locale, '/'));
+      await page.goto(localized(locale, '/'), { waitUntil: 'domcontentloaded' });
       const button = page.getByRole('button', { name: locale === 'en' ? 'Menu' : 'القائمة' });
       await button.waitFor({ state: 'visible' });
       expect(await page.locator('#site-nav-toggle').isVisible()).toBe(false);
@@ -92,8 +92,9 @@ describe('the desktop header', () => {
     async (locale) => {
       const context = await site.context(DESKTOP);
       const page = await context.newPage();
-      await page.goto(localized(locale, '/'));
-      await page.locator('.site-nav__button[hidden]').waitFor({ state: 'attached' });
+      await page.goto(localized(locale, '/'), { waitUntil: 'domcontentloaded' });
+      // The navigation script has run once its button is no longer hidden (the stylesheet hides it on desktops).
+      await page.locator('.site-nav__button:not([hidden])').waitFor({ state: 'attached' });
       const groups = page.locator('#site-nav details');
       const groupCount = await groups.count();
       // Tab through the header, opening each group on the way (Enter on its summary).
