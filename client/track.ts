@@ -3,7 +3,7 @@
  * properties, checks the event's schema and hands it to the analytics sink. The page describes
  * itself in `<meta name="analytics-page">`; beacons survive the page being left.
  */
-export function track(name: string, properties: Record<string, string | number | boolean | null> = {}): void {
+export function track(name: string, properties: Record<string, string | number | boolean | null | Record<string, string>[]> = {}): void {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="analytics-page"]');
   if (!meta) return;
   const body = JSON.stringify({

@@ -25,7 +25,7 @@ const MENU_FIELDS = gql`
   ${EVENT_CARD_FIELDS}
 `;
 
-/** What the Default layout shows around every page: menus, footer, title suffix, radio. */
+/** What the Default layout shows around every page: menus, footer, title suffix, radio, highlight banner. */
 export const LAYOUT_QUERY: TypedDocumentNode<LayoutContent, { locale: Locale }> = gql`
   query Layout($locale: Locale!) {
     navigation(locale: $locale) {
@@ -68,6 +68,20 @@ export const LAYOUT_QUERY: TypedDocumentNode<LayoutContent, { locale: Locale }> 
       id
       name
       streamUrl
+    }
+    highlightBanner(locale: $locale) {
+      id
+      title
+      backgroundColor
+      live
+      visibility
+      isExternal
+      url
+      page {
+        entityType
+        slug
+        collection
+      }
     }
   }
   ${MENU_FIELDS}

@@ -52,9 +52,22 @@ export interface RadioStation {
   streamUrl: string;
 }
 
+/** SPEC 3.1: the banner across the top of the site; `live` says it is active and within its dates. */
+export interface HighlightBannerContent {
+  id: string;
+  title: string;
+  backgroundColor: string;
+  live: boolean;
+  visibility: 'all' | 'home' | 'events' | string;
+  isExternal: boolean;
+  url?: string | null;
+  page: PageReference[];
+}
+
 /** Everything the Default layout shows around a page (SPEC 2.5). */
 export interface LayoutContent {
   stations: RadioStation[];
+  highlightBanner?: HighlightBannerContent | null;
   navigation: { menus: Menu[] };
   footer: { sections: Menu[]; socials: { links: SocialLink[] }; partners: FooterPartner[] };
   globalConfig: { siteTitleSuffix: string; privacyLink?: NavigationLink | null; legalLink?: NavigationLink | null };

@@ -9,12 +9,16 @@ import { track } from '../track.ts';
 
 const EVENT_ATTRIBUTES = new Set(['view', 'open']);
 
-function properties(element: Element): Record<string, string> {
-  const found: Record<string, string> = {};
+type ListProperty = Record<string, string>[];
+
+function properties(element: Element): Record<string, string | ListProperty> {
+  const found: Record<string, string | ListProperty> = {};
   for (const attribute of element.attributes) {
     if (!attribute.name.startsWith('data-track-')) continue;
     const property = attribute.name.slice('data-track-'.length);
-    if (!EVENT_ATTRIBUTES.has(property)) found[property] = attribute.value;
+    if (EVENT_ATTRIBUTES.has(property)) continue;
+    // SPEC 5: a promotion's items are a list of objects, written as JSON; everything else as written.
+    found[property] = property === 'items' ? (JSON.parse(attribute.value) as ListProperty) : attribute.value;
   }
   return found;
 }

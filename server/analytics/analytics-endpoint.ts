@@ -8,7 +8,13 @@ import { TrackingSchemaError, type Tracker } from './tracker.ts';
 const clientEvent = z
   .object({
     name: z.enum(EVENT_NAMES),
-    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+    properties: z
+      .record(
+        z.string(),
+        // SPEC 5: promotion items are a list of objects; everything else is a scalar.
+        z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.record(z.string(), z.string())).max(50)]),
+      )
+      .default({}),
     page: z
       .object({
         page_type: z.string().min(1).max(100),
@@ -33,6 +39,12 @@ const BROWSER_EVENTS = new Set<EventName>([
   'catch_artist_clicked',
   'playlist_click',
   'language_switched',
+  'navigation_item_clicked',
+  'navigation_closed',
+  'social_media_account_clicked',
+  'social_media_post_clicked',
+  'view_promotion',
+  'select_promotion',
 ]);
 
 /**

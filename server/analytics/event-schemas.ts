@@ -70,6 +70,21 @@ export const commonProperties = z
 
 const text = z.string().max(500);
 
+/** SPEC 9.4: promotions (the highlight banner) name themselves and their items. */
+const promotion = z
+  .object({
+    creative_name: text,
+    creative_slot: text,
+    promotion_name: text,
+    promotion_id: text,
+    // SPEC 5: items must be a list and each item an object.
+    items: z.array(z.object({ item_name: text }).strict()).max(50),
+  })
+  .strict();
+
+/** Where a navigation link was: the header's bar, the phone menu or the footer. */
+const navigationType = z.enum(['header', 'mobile', 'footer']);
+
 /**
  * The properties each event adds to the common ones. Schemas are strict: a wrong type, a value
  * out of range or a property nobody declared is a schema violation (SPEC 5, 8). Events whose
@@ -90,14 +105,9 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   user_login_started: z.object({ provider: text }).strict(),
   // SPEC 7.4: sign-in failures are tracked with provider Default and a reason code.
   user_login_failed: z.object({ provider: text, reason_code: text }).strict(),
-  view_promotion: z
-    .object({
-      creative_name: text,
-      creative_slot: text,
-      promotion_name: text,
-      promotion_id: text,
-      // SPEC 5: items must be a list and each item an object.
-      items: z.array(z.object({ item_name: text }).strict()).max(50),
-    })
-    .strict(),
+  view_promotion: promotion,
+  select_promotion: promotion,
+  navigation_item_clicked: z.object({ item_name: text, navigation_type: navigationType, link_url: text }).strict(),
+  navigation_closed: z.object({ navigation_type: navigationType }).strict(),
+  social_media_post_clicked: z.object({ social_platform: text, link_url: text, section_name: text.optional() }).strict(),
 };

@@ -3,11 +3,12 @@ import type { Locale } from '#views/format.ts';
 import { HomePage, type HomePageData } from '#views/pages/HomePage.tsx';
 import { notFound, type PageModule } from '../page.ts';
 import { PAGE_BLOCK_FIELDS } from './blocks/page-block-fields.ts';
-import { CONTENT_PAGE_FIELDS } from './content-fragments.ts';
+import { ASSET_FIELDS, CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
 import { contentPage } from './content-page.ts';
 
 type HomeQuery = Omit<HomePageData, 'homePage'> & { homePage: HomePageData['homePage'] | null };
 
+/** The home's sections beside the editors' blocks (SPEC 2.1, decision 0019), in one round trip. */
 const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
   query HomePage($locale: Locale!) {
     homePage(locale: $locale) {
@@ -16,9 +17,44 @@ const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
         ...PageBlockFields
       }
     }
+    featuredEvents: eventCards(locale: $locale, filter: { timeframe: upcoming, featured: true }, first: 3) {
+      items {
+        ...EventCardFields
+      }
+    }
+    latestArticles: articles(locale: $locale, first: 6) {
+      items {
+        __typename
+        id
+        slug
+        title
+        summary
+        firstPublishedAt
+        category {
+          slug
+          title
+        }
+        cover {
+          ...AssetFields
+        }
+      }
+    }
+    instagramPosts(locale: $locale, first: 8) {
+      id
+      caption
+      mediaType
+      url
+      author
+      publishedAt
+      thumbnail {
+        ...AssetFields
+      }
+    }
   }
   ${CONTENT_PAGE_FIELDS}
   ${PAGE_BLOCK_FIELDS}
+  ${EVENT_CARD_FIELDS}
+  ${ASSET_FIELDS}
 `;
 
 const homePage: PageModule<HomePageData> = {

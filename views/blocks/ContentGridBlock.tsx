@@ -27,7 +27,8 @@ export function ContentGridBlock({ block }: { block: ContentGridBlockContent }) 
 /** Page types whose URL comes from the route table under another name than their page type. */
 const PAGE_ENTITY_TYPES: Record<string, string> = { aboutCustom: 'aboutCustomPage', customEvent: 'eventCustomPage' };
 
-function GridCard({ item, section }: { item: Exclude<GridItemContent, { __typename: 'EventCard' }>; section: string }) {
+/** One card of a grid: an article, artist, release or page, with its picture, kicker and title (the home's latest articles too). */
+export function GridCard({ item, section }: { item: Exclude<GridItemContent, { __typename: 'EventCard' }>; section: string }) {
   const { urls, format, t } = useSite();
   const track = useTrack();
   let href: string | undefined;

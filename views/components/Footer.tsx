@@ -1,12 +1,15 @@
 import type { LayoutContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { hasIcon, Icon } from './Icon.tsx';
+import { NavigationLink } from './NavigationLink.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';
-import { ContentLink, SmartLink } from './SmartLink.tsx';
+import { SmartLink } from './SmartLink.tsx';
+import { useTrack } from './tracking.ts';
 
-/** The site footer (SPEC 2.5): newsletter, content sections, socials in their order, partners. */
+/** The site footer (SPEC 2.5): newsletter, content sections, socials in their order, partners, legal links. */
 export function Footer({ content }: { content: LayoutContent }) {
   const { t } = useSite();
+  const track = useTrack();
   const { footer, globalConfig } = content;
   return (
     <footer className="site-footer">
@@ -20,7 +23,7 @@ export function Footer({ content }: { content: LayoutContent }) {
                 <ul className="site-footer__links">
                   {section.items.map((item) => (
                     <li key={item.id}>
-                      <ContentLink link={item}>{item.title}</ContentLink>
+                      <NavigationLink link={item} place="footer" />
                     </li>
                   ))}
                 </ul>
@@ -38,7 +41,12 @@ export function Footer({ content }: { content: LayoutContent }) {
                 <ul className="socials" aria-label={t('footer.socials')}>
                   {footer.socials.links.map((social) => (
                     <li key={social.network}>
-                      <SmartLink className={`socials__link socials__link--${social.network}`} href={social.url}>
+                      <SmartLink
+                        className={`socials__link socials__link--${social.network}`}
+                        href={social.url}
+                        title={t(`social.${social.network}`)}
+                        {...track('social_media_account_clicked', { social_platform: social.network, link_url: social.url })}
+                      >
                         {hasIcon(social.network) ? <Icon name={social.network} /> : null}
                         <span className="visually-hidden">{t(`social.${social.network}`)}</span>
                       </SmartLink>
@@ -53,27 +61,30 @@ export function Footer({ content }: { content: LayoutContent }) {
                   {t('footer.partners')}
                 </p>
                 <ul className="partners__list">
-                  {footer.partners.map((partner) => (
-                    <li key={partner.id}>
-                      {partner.url ? (
-                        <SmartLink className="partners__link" href={partner.url}>
-                          {partner.logo ? (
-                            <img
-                              src={partner.logo.url}
-                              alt={partner.name}
-                              width={partner.logo.width ?? undefined}
-                              height={partner.logo.height ?? undefined}
-                              loading="lazy"
-                            />
-                          ) : (
-                            partner.name
-                          )}
-                        </SmartLink>
-                      ) : (
-                        partner.name
-                      )}
-                    </li>
-                  ))}
+                  {footer.partners.map((partner) => {
+                    const logo = partner.logo ? (
+                      <img
+                        src={partner.logo.url}
+                        alt={partner.name}
+                        width={partner.logo.width ?? undefined}
+                        height={partner.logo.height ?? undefined}
+                        loading="lazy"
+                      />
+                    ) : (
+                      partner.name
+                    );
+                    return (
+                      <li key={partner.id}>
+                        {partner.url ? (
+                          <SmartLink className="partners__link" href={partner.url}>
+                            {logo}
+                          </SmartLink>
+                        ) : (
+                          <span className="partners__link">{logo}</span>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               </section>
             ) : null}
@@ -85,7 +96,7 @@ export function Footer({ content }: { content: LayoutContent }) {
             {[globalConfig.privacyLink, globalConfig.legalLink].map((link) =>
               link ? (
                 <li key={link.id}>
-                  <ContentLink link={link}>{link.title}</ContentLink>
+                  <NavigationLink link={link} place="footer" />
                 </li>
               ) : null,
             )}

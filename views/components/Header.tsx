@@ -1,14 +1,22 @@
-import type { LayoutContent, Menu } from '../content.ts';
+import type { EventCardContent, LayoutContent, Menu } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { Icon } from './Icon.tsx';
 import { NavigationPlayer } from './AudioPlayers.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { ContentLink } from './SmartLink.tsx';
+import { NavigationLink } from './NavigationLink.tsx';
+import { useTrack } from './tracking.ts';
 
-/** The site header (SPEC 2.5): content-managed menus, language, account and the radio player. */
+/**
+ * The site header (SPEC 2.5): content-managed menus, search, language, account and the radio player.
+ * On phones the menu opens with a checkbox, so it works without JavaScript; the `navigation` script
+ * swaps it for a disclosure button and closes menus on Escape or a click elsewhere (decision 0019).
+ */
 export function Header({ content }: { content: LayoutContent }) {
-  const { t, urls, viewer } = useSite();
+  const { t, urls, viewer, assets } = useSite();
+  const track = useTrack();
+  assets.use('navigation');
   const station = content.stations[0];
+  const search = urls.route('search');
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -23,6 +31,10 @@ export function Header({ content }: { content: LayoutContent }) {
           <span className="site-nav__toggle-icon" aria-hidden="true" />
           <span className="visually-hidden">{t('header.menu')}</span>
         </label>
+        <button className="site-nav__button" type="button" aria-expanded="false" aria-controls="site-nav" hidden>
+          <span className="site-nav__toggle-icon" aria-hidden="true" />
+          <span className="visually-hidden">{t('header.menu')}</span>
+        </button>
         <nav className="site-nav" id="site-nav" aria-label={t('header.mainNavigation')}>
           <ul className="site-nav__menus">
             {content.navigation.menus.map((menu) => (
@@ -34,6 +46,14 @@ export function Header({ content }: { content: LayoutContent }) {
         </nav>
         <div className="site-header__tools">
           {station ? <NavigationPlayer stationName={station.name} streamUrl={station.streamUrl} /> : null}
+          <a
+            className="search-link"
+            href={search}
+            {...track('navigation_item_clicked', { item_name: t('header.search'), navigation_type: 'header', link_url: search })}
+          >
+            <Icon name="search" />
+            <span className="visually-hidden">{t('header.search')}</span>
+          </a>
           <LanguageSwitch />
           <a className="account-link" href={urls.route(viewer ? 'account' : 'accountLogin')}>
             <Icon name="user" />
@@ -46,69 +66,79 @@ export function Header({ content }: { content: LayoutContent }) {
 }
 
 /**
- * Menu kinds (SPEC 3.1): a single link, a group of links, or the events listed from content.
- * Groups share one `name`, so opening one closes the other (where browsers support it).
+ * Menu kinds (SPEC 3.1): a single link, a group of links, events (current and past, listed from
+ * the events themselves) or line-ups (the line-ups of current events). Groups share one `name`,
+ * so opening one closes the other (where browsers support it).
  */
 function MenuEntry({ menu }: { menu: Menu }) {
-  const { t, urls, format } = useSite();
+  const { t } = useSite();
   if (menu.kind === 'item') {
-    return menu.link ? (
-      <ContentLink className="site-nav__link" link={menu.link}>
-        {menu.title}
-      </ContentLink>
-    ) : null;
+    return menu.link ? <NavigationLink className="site-nav__link" link={{ ...menu.link, title: menu.title }} place="header" /> : null;
   }
+  const listsEvents = menu.kind === 'events' || menu.kind === 'lineup';
   return (
     <details className="site-nav__group" name="site-nav">
       <summary className="site-nav__link">{menu.title}</summary>
-      <div className={menu.kind === 'events' || menu.kind === 'lineup' ? 'site-nav__panel site-nav__panel--events' : 'site-nav__panel'}>
-        {menu.kind === 'events' || menu.kind === 'lineup' ? (
-          <section className="site-nav__section" aria-label={t('header.currentEvents')}>
-            <h2 className="label site-nav__heading">{t('header.currentEvents')}</h2>
-            <ul className="site-nav__list">
-              {menu.currentEvents.map((event) => (
-                <li key={event.slug}>
-                  <a
-                    className="site-nav__event"
-                    href={urls.route('event', { slug: event.slug })}
-                    style={{ '--accent': event.config.colourAccent } as object}
-                  >
-                    <span className="site-nav__event-title">{event.title}</span>
-                    <span className="site-nav__event-meta">
-                      {format.dateRange(event.config.startDatetime, event.config.endDatetime)} · {event.config.city}
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
+      <div className={listsEvents ? 'site-nav__panel site-nav__panel--events' : 'site-nav__panel'}>
+        {listsEvents ? (
+          <EventLinks
+            title={t('header.currentEvents')}
+            events={menu.currentEvents}
+            route={menu.kind === 'lineup' ? 'lineup' : 'event'}
+            detailed
+          />
         ) : null}
-        {menu.kind === 'events' && menu.pastEvents.length > 0 ? (
-          <section className="site-nav__section" aria-label={t('header.pastEvents')}>
-            <h2 className="label site-nav__heading">{t('header.pastEvents')}</h2>
-            <ul className="site-nav__list">
-              {menu.pastEvents.map((event) => (
-                <li key={event.slug}>
-                  <a className="site-nav__link site-nav__link--small" href={urls.route('event', { slug: event.slug })}>
-                    {event.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        {menu.kind === 'events' ? <EventLinks title={t('header.pastEvents')} events={menu.pastEvents} route="event" /> : null}
         {menu.items.length > 0 ? (
           <ul className="site-nav__list">
             {menu.items.map((item) => (
               <li key={item.id}>
-                <ContentLink className="site-nav__link site-nav__link--small" link={item}>
-                  {item.title}
-                </ContentLink>
+                <NavigationLink className="site-nav__link site-nav__link--small" link={item} place="header" />
               </li>
             ))}
           </ul>
         ) : null}
       </div>
     </details>
+  );
+}
+
+/** A titled list of events in a menu: current ones with their accent, dates and city; past ones as plain links. */
+function EventLinks({
+  title,
+  events,
+  route,
+  detailed = false,
+}: {
+  title: string;
+  events: EventCardContent[];
+  route: 'event' | 'lineup';
+  detailed?: boolean;
+}) {
+  const { urls, format } = useSite();
+  if (events.length === 0) return null;
+  return (
+    <section className="site-nav__section" aria-label={title}>
+      <h2 className="label site-nav__heading">{title}</h2>
+      <ul className="site-nav__list">
+        {events.map((event) => {
+          const link = { title: event.title, href: urls.route(route, { slug: event.slug }) };
+          return (
+            <li key={event.slug}>
+              {detailed ? (
+                <NavigationLink className="site-nav__event" link={link} place="header" style={{ '--accent': event.config.colourAccent }}>
+                  <span className="site-nav__event-title">{event.title}</span>
+                  <span className="site-nav__event-meta">
+                    {format.dateRange(event.config.startDatetime, event.config.endDatetime)} · {event.config.city}
+                  </span>
+                </NavigationLink>
+              ) : (
+                <NavigationLink className="site-nav__link site-nav__link--small" link={link} place="header" />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -1,9 +1,15 @@
 import { useSite } from '../site-context.tsx';
 
-type TrackedProperties = Record<string, string | number | boolean>;
+/** Scalars, or (SPEC 5: a promotion's items) a list of objects, which travels as JSON. */
+type TrackedProperties = Record<string, string | number | boolean | Record<string, string>[]>;
 
 const propertyAttributes = (properties: TrackedProperties) =>
-  Object.fromEntries(Object.entries(properties).map(([property, value]) => [`data-track-${property}`, String(value)]));
+  Object.fromEntries(
+    Object.entries(properties).map(([property, value]) => [
+      `data-track-${property}`,
+      Array.isArray(value) ? JSON.stringify(value) : String(value),
+    ]),
+  );
 
 /**
  * Marks an element so that a click on it sends an analytics event (SPEC 9.4) through the site's

@@ -4,6 +4,7 @@ import type { LayoutContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
+import { HighlightBanner, highlightBannerShownAt } from '../components/HighlightBanner.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { FormToken } from '../components/FormToken.tsx';
 
@@ -19,7 +20,7 @@ interface LayoutProps {
  */
 export const LAYOUTS: Record<LayoutName, (props: LayoutProps) => ReactNode> = {
   default: ({ content, children }) => (
-    <SiteFrame content={content} className="layout-default">
+    <SiteFrame content={content} className="layout-default" withHighlightBanner>
       {children}
     </SiteFrame>
   ),
@@ -38,12 +39,20 @@ export const LAYOUTS: Record<LayoutName, (props: LayoutProps) => ReactNode> = {
   ticketCheckout: ({ children }) => <FocusedFrame className="layout-ticket-checkout">{children}</FocusedFrame>,
 };
 
-function SiteFrame({ content, className, children }: LayoutProps & { className: string }) {
-  const { embeddedApp } = useSite();
+/** SPEC 4.3, decision 0019: the highlight banner belongs to the Default layout only, never to account or ticket pages. */
+function SiteFrame({
+  content,
+  className,
+  withHighlightBanner = false,
+  children,
+}: LayoutProps & { className: string; withHighlightBanner?: boolean }) {
+  const { embeddedApp, path } = useSite();
   const chrome = content && !embeddedApp;
+  const banner = chrome && withHighlightBanner && highlightBannerShownAt(content.highlightBanner, path) ? content.highlightBanner : null;
   return (
     <div className={`page ${className}`}>
       {chrome ? <Header content={content} /> : null}
+      {banner ? <HighlightBanner banner={banner} /> : null}
       <main id="main" className="page__main" tabIndex={-1}>
         {children}
       </main>

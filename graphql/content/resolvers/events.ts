@@ -11,6 +11,7 @@ export interface EventFilter {
   eventStyle?: string | null;
   month?: string | null;
   withTickets?: boolean | null;
+  featured?: boolean | null;
 }
 export interface EventCardsArgs {
   locale: Locale;
@@ -26,6 +27,8 @@ const endsAt = field('config', 'endDatetime');
 export const listed = sql`coalesce((${field('config', 'unlistedEvent')})::boolean, false) = false`;
 /** SPEC 5: tickets are sold here for events with tickets enabled and an external tickets id. */
 const sellsTickets = sql`coalesce((${field('config', 'enableTickets')})::boolean, false) and ${field('config', 'ticketsExternalId')} is not null`;
+
+const featured = sql`coalesce((${field('config', 'featured')})::boolean, false)`;
 
 /** The month as the visitor reads it: Riyadh is UTC+3 all year. */
 function monthBounds(month: string): [string, string] | undefined {
@@ -49,6 +52,7 @@ export async function eventCards(context: ContentContext, args: EventCardsArgs) 
   if (filter.eventType) conditions.push(sql`${field('config', 'eventType')} = ${filter.eventType}`);
   if (filter.eventStyle) conditions.push(sql`${field('config', 'eventStyle')} = ${filter.eventStyle}`);
   if (filter.withTickets) conditions.push(sellsTickets);
+  if (filter.featured) conditions.push(featured);
   if (filter.month) conditions.push(month ? sql`${startsAt} < ${month[1]} and ${endsAt} >= ${month[0]}` : sql`false`);
   const order = args.orderBy === 'startDatetime_DESC' ? sql`${startsAt} desc` : sql`${startsAt} asc`;
   return context.store.list('event', args.locale, { where: sql.join(conditions, sql` and `), orderBy: order, first, skip });
@@ -131,6 +135,7 @@ export const eventTypes = {
     cityKey: (settings: Parent) => settings.cityKey ?? String(settings.city ?? '').toLowerCase(),
     enableTickets: (settings: Parent) => Boolean(settings.enableTickets),
     unlistedEvent: (settings: Parent) => Boolean(settings.unlistedEvent),
+    featured: (settings: Parent) => Boolean(settings.featured),
     hasLineup: (settings: Parent) => Boolean(settings.lineup),
     ended: (settings: Parent, _: unknown, context: ContentContext) => Date.parse(String(settings.endDatetime)) < context.now.getTime(),
     logo: image('logo'),

@@ -34,6 +34,17 @@ export function socialsOf(value: unknown) {
   };
 }
 
+/**
+ * SPEC 3.1, 4.3: a banner is live while it is active and, when it has them, between its start and
+ * end. Decided by the content service's clock, the same one that tells upcoming events from past.
+ */
+export function highlightBannerLive(banner: Record<string, unknown>, now: Date): boolean {
+  const time = now.getTime();
+  const starts = typeof banner.startDatetime === 'string' ? Date.parse(banner.startDatetime) : NaN;
+  const ends = typeof banner.endDatetime === 'string' ? Date.parse(banner.endDatetime) : NaN;
+  return Boolean(banner.active) && !(starts > time) && !(ends < time);
+}
+
 const singleton = (type: string) => (_: unknown, { locale }: { locale: Locale }, context: ContentContext) => context.store.one(type, locale);
 
 const menus = (entry: Entry | null, key: string, locale: Locale) => ((entry?.[key] as object[] | undefined) ?? []).map((menu) => inLocale(menu, locale));
@@ -88,6 +99,7 @@ export const siteTypes = {
     backgroundColor: (banner: Parent) => banner.backgroundColor ?? '#C8FF2E',
     isExternal: (banner: Parent) => isExternalUrl(banner.url),
     page: (banner: Parent) => banner.page ?? [],
+    live: (banner: Parent, _: unknown, context: ContentContext) => highlightBannerLive(banner, context.now),
   },
   Redirect: {
     permanent: (redirect: Parent) => redirect.permanent !== false,
