@@ -33,13 +33,14 @@ export const ROUTES = {
   accountVerification: route('/account/verification', 'onboarding'),
   accountRedirecting: route('/account/redirecting', 'onboarding', () => import('./pages/account-redirecting.ts')),
 
-  about: route('/about', 'default'),
-  aboutHistory: route('/about/history', 'default'),
-  aboutFaq: route('/about/faq', 'default'),
-  aboutCareers: route('/about/careers', 'default'),
-  aboutPartners: route('/about/partners', 'default'),
-  aboutCustomPage: route('/about/:aboutCustomPageSlug', 'default'),
-  contact: route('/contact', 'default'),
+  about: route('/about', 'default', () => import('./pages/about/about.ts')),
+  aboutHistory: route('/about/history', 'default', () => import('./pages/about/history.ts')),
+  aboutFaq: route('/about/faq', 'default', () => import('./pages/about/faq.ts')),
+  aboutCareers: route('/about/careers', 'default', () => import('./pages/about/careers.ts')),
+  aboutPartners: route('/about/partners', 'default', () => import('./pages/about/partners.ts')),
+  // The fixed about pages above win over a custom page's slug: matching ranks static segments first.
+  aboutCustomPage: route('/about/:aboutCustomPageSlug', 'default', () => import('./pages/about/custom-page.ts')),
+  contact: route('/contact', 'default', () => import('./pages/about/contact.ts')),
 
   xpFeed: route('/xp-feed', 'default'),
   xpFeedCategory: route('/xp-feed/:category', 'default'),
@@ -82,7 +83,7 @@ export const ROUTES = {
   ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket'),
   ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket'),
 
-  termsAndConditions: route('/terms-and-conditions', 'default'),
+  termsAndConditions: route('/terms-and-conditions', 'default', () => import('./pages/about/terms.ts')),
   performer: route('/performers/:performerSlug', 'default', () => import('./pages/music/performer.ts')),
   radio: route('/radio', 'default', () => import('./pages/music/radio.ts')),
   podcast: route('/radio/podcasts/:slug', 'default', () => import('./pages/music/podcast.ts')),
@@ -99,7 +100,7 @@ export const ROUTES = {
   notFound: route('/404', 'default'),
   exitPreview: route('/api/exit-preview', 'default'),
   search: route('/search', 'default'),
-  store: route('/store', 'default'),
+  store: route('/store', 'default', () => import('./pages/about/store.ts')),
 
   // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.
   eventCalendarFile: route('/events/:slug/calendar.ics', 'default', () => import('./pages/events/event-calendar-file.ts')),

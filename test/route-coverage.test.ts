@@ -92,6 +92,16 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
     missing: ['/events/future-sound-forum-2027/program/nite/timetable/2027-03-20'],
   },
 
+  about: { found: '/about' },
+  aboutHistory: { found: '/about/history' },
+  aboutFaq: { found: '/about/faq' },
+  aboutCareers: { found: '/about/careers' },
+  aboutPartners: { found: '/about/partners' },
+  aboutCustomPage: { found: '/about/foundation', missing: ['/about/no-such-page'] },
+  contact: { found: '/contact' },
+  termsAndConditions: { found: '/terms-and-conditions' },
+  store: { found: '/store' },
+
   performer: { found: '/performers/adam-rahal', missing: ['/performers/no-such-artist'] },
   radio: { found: '/radio' },
   podcast: { found: '/radio/podcasts/backstage', missing: ['/radio/podcasts/no-such-podcast'] },

@@ -35,6 +35,7 @@ const BROWSER_EVENTS = new Set<EventName>([
   'link_clicked',
   'carousel_arrow_clicked',
   'faq_accordion_opened',
+  'faq_link_clicked',
   'section_viewed',
   'catch_artist_clicked',
   'playlist_click',

@@ -96,6 +96,7 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   carousel_arrow_clicked: z.object({ carousel_arrow: z.enum(['previous', 'next']), section_name: text }).strict(),
   section_viewed: z.object({ section_name: text }).strict(),
   faq_accordion_opened: z.object({ faq_category: text, faq_item_title: text }).strict(),
+  faq_link_clicked: z.object({ faq_item_title: text, faq_item_link: text }).strict(),
   catch_artist_clicked: z.object({ artist_name: text, event: text, link_url: text.optional() }).strict(),
   playlist_click: z.object({ playlist_name: text, link_url: text }).strict(),
   pagination_clicked: z.object({ pagination_name: text, pagination_type: text, next_page: text }).strict(),

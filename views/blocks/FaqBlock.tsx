@@ -5,7 +5,8 @@ import type { FaqBlockContent } from './types.ts';
 
 /**
  * Questions and answers as disclosure widgets: `<details>` opens and closes without JavaScript;
- * opening one is reported as faq_accordion_opened (SPEC 9.4).
+ * opening one is reported as faq_accordion_opened, following a link in an answer as faq_link_clicked
+ * (SPEC 9.4).
  */
 export function FaqBlock({ block }: { block: FaqBlockContent }) {
   const track = useTrack();
@@ -21,7 +22,11 @@ export function FaqBlock({ block }: { block: FaqBlockContent }) {
             {...track.onOpen('faq_accordion_opened', { faq_category: category, faq_item_title: item.question })}
           >
             <summary className="faq__question">{item.question}</summary>
-            <RichText className="faq__answer" document={item.answer} />
+            <RichText
+              className="faq__answer"
+              document={item.answer}
+              linkAttributes={(link) => track('faq_link_clicked', { faq_item_title: item.question, faq_item_link: link.url })}
+            />
           </details>
         ))}
       </div>
