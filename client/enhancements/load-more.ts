@@ -11,11 +11,11 @@
 
 const CONTROL = '[data-load-more]';
 
-interface Pending {
+interface AwaitedCards {
   list: HTMLElement;
   count: number;
 }
-let pending: Pending | null = null;
+let awaitingCards: AwaitedCards | null = null;
 
 const controlOf = (event: Event): HTMLElement | null => {
   const element = (event as CustomEvent<{ elt?: Element }>).detail?.elt ?? (event.target as Element | null);
@@ -38,23 +38,23 @@ document.addEventListener('htmx:beforeRequest', (event) => {
   const control = controlOf(event);
   if (!control) return;
   const list = document.querySelector<HTMLElement>(control.getAttribute('hx-target') ?? '');
-  pending = list ? { list, count: list.children.length } : null;
+  awaitingCards = list ? { list, count: list.children.length } : null;
   const failure = failureOf(control);
   if (failure) failure.textContent = '';
   control.setAttribute('aria-busy', 'true');
 });
 
 document.addEventListener('htmx:afterSettle', () => {
-  if (!pending || pending.list.children.length <= pending.count) return;
-  const first = pending.list.children[pending.count]?.querySelector<HTMLElement>('a[href]');
-  pending = null;
+  if (!awaitingCards || awaitingCards.list.children.length <= awaitingCards.count) return;
+  const first = awaitingCards.list.children[awaitingCards.count]?.querySelector<HTMLElement>('a[href]');
+  awaitingCards = null;
   first?.focus();
 });
 
 function failed(event: Event): void {
   const control = controlOf(event);
   if (!control) return;
-  pending = null;
+  awaitingCards = null;
   control.removeAttribute('aria-busy');
   const failure = failureOf(control);
   if (failure) failure.textContent = failure.dataset.message ?? '';
