@@ -17,8 +17,10 @@ interface AwaitedCards {
 }
 let awaitingCards: AwaitedCards | null = null;
 
+/** The load-more control that made the request an htmx event is about, if any. */
 const controlOf = (event: Event): HTMLElement | null => {
-  const element = (event as CustomEvent<{ elt?: Element }>).detail?.elt ?? (event.target as Element | null);
+  const detail = (event as CustomEvent<{ elt?: Element; requestConfig?: { elt?: Element } }>).detail;
+  const element = detail?.requestConfig?.elt ?? detail?.elt ?? (event.target as Element | null);
   return element instanceof HTMLElement && element.matches(CONTROL) ? element : null;
 };
 
@@ -49,6 +51,16 @@ document.addEventListener('htmx:afterSettle', () => {
   const first = awaitingCards.list.children[awaitingCards.count]?.querySelector<HTMLElement>('a[href]');
   awaitingCards = null;
   first?.focus();
+});
+
+// The site tells htmx to swap 503 answers in, since its forms answer 503 with their message (0003);
+// the next cards are not a form, and a failed answer must never land among them.
+document.addEventListener('htmx:beforeSwap', (event) => {
+  const detail = (event as CustomEvent<{ xhr: XMLHttpRequest; shouldSwap: boolean; isError: boolean }>).detail;
+  if (controlOf(event) && detail.xhr.status >= 400) {
+    detail.shouldSwap = false;
+    detail.isError = true;
+  }
 });
 
 function failed(event: Event): void {
