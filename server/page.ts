@@ -61,9 +61,13 @@ export interface PageHead {
 export type Loaded<Data> =
   | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties }
   | { kind: 'notFound' }
-  | { kind: 'redirect'; location: string; status: 302 | 303 }
-  /** A download instead of a page: an iCalendar file, for instance. */
-  | { kind: 'file'; filename: string; contentType: string; body: string };
+  /** 301 and 308 for a page that moved for good (an article under its real category). */
+  | { kind: 'redirect'; location: string; status: 301 | 302 | 303 | 308 }
+  /**
+   * A file instead of a page: a download (an iCalendar file), or with `inline` a document the
+   * browser shows or a reader subscribes to (an RSS feed).
+   */
+  | { kind: 'file'; filename: string; contentType: string; body: string; inline?: boolean };
 
 export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties): Loaded<Data> => ({
   kind: 'page',
@@ -72,8 +76,14 @@ export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties
   analytics,
 });
 export const notFound = (): Loaded<never> => ({ kind: 'notFound' });
-export const redirect = (location: string, status: 302 | 303 = 302): Loaded<never> => ({ kind: 'redirect', location, status });
-export const file = (filename: string, contentType: string, body: string): Loaded<never> => ({ kind: 'file', filename, contentType, body });
+export const redirect = (location: string, status: 301 | 302 | 303 | 308 = 302): Loaded<never> => ({ kind: 'redirect', location, status });
+export const file = (filename: string, contentType: string, body: string, options: { inline?: boolean } = {}): Loaded<never> => ({
+  kind: 'file',
+  filename,
+  contentType,
+  body,
+  ...(options.inline ? { inline: true } : {}),
+});
 
 export interface FormAction {
   /** The form's name: its state reaches the view as `useFormState(form)`. */

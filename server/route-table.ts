@@ -42,9 +42,9 @@ export const ROUTES = {
   aboutCustomPage: route('/about/:aboutCustomPageSlug', 'default', () => import('./pages/about/custom-page.ts')),
   contact: route('/contact', 'default', () => import('./pages/about/contact.ts')),
 
-  xpFeed: route('/xp-feed', 'default'),
-  xpFeedCategory: route('/xp-feed/:category', 'default'),
-  xpFeedArticle: route('/xp-feed/:category/:article', 'default'),
+  xpFeed: route('/xp-feed', 'default', () => import('./pages/feed/xp-feed.ts')),
+  xpFeedCategory: route('/xp-feed/:category', 'default', () => import('./pages/feed/xp-feed-category.ts')),
+  xpFeedArticle: route('/xp-feed/:category/:article', 'default', () => import('./pages/feed/xp-feed-article.ts')),
 
   events: route('/events', 'default', () => import('./pages/events.ts')),
   eventsCalendar: route('/events/calendar', 'default', () => import('./pages/events/calendar.ts')),
@@ -102,7 +102,8 @@ export const ROUTES = {
   search: route('/search', 'default'),
   store: route('/store', 'default', () => import('./pages/about/store.ts')),
 
-  // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.
+  // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule,
+  // and the XP feed as RSS (its static segment outranks /xp-feed/:category).
   eventCalendarFile: route('/events/:slug/calendar.ics', 'default', () => import('./pages/events/event-calendar-file.ts')),
   lineupMySchedule: route('/events/:slug/lineup/my-schedule', 'default', () => import('./pages/lineup/my-schedule-page.ts')),
   lineupMyScheduleFile: route('/events/:slug/lineup/my-schedule.ics', 'default', () => import('./pages/lineup/my-schedule-file.ts')),
@@ -111,6 +112,7 @@ export const ROUTES = {
     'default',
     () => import('./pages/lineup/performance-calendar-file.ts'),
   ),
+  xpFeedRss: route('/xp-feed/rss.xml', 'default', () => import('./pages/feed/xp-feed-rss.ts')),
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;
@@ -139,6 +141,7 @@ export const PAGE_REFERENCE_ROUTES: Record<string, { route: RouteId; slugParam?:
   performer: { route: 'performer', slugParam: 'performerSlug' },
   blogOverview: { route: 'xpFeed' },
   articleCategory: { route: 'xpFeedCategory', slugParam: 'category' },
+  article: { route: 'xpFeedArticle', collectionParam: 'category', slugParam: 'article' },
   about: { route: 'about' },
   aboutCustomPage: { route: 'aboutCustomPage', slugParam: 'aboutCustomPageSlug' },
   history: { route: 'aboutHistory' },

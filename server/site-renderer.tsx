@@ -115,7 +115,10 @@ export class SiteRenderer {
     const [layoutContent, loaded] = await Promise.all([Fragment ? null : this.layoutContent(context.locale), module.load(context)]);
     if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
     if (loaded.kind === 'notFound') return this.notFound(context);
-    if (loaded.kind === 'file') return void res.type(loaded.contentType).attachment(loaded.filename).send(loaded.body);
+    if (loaded.kind === 'file') {
+      res.type(loaded.contentType);
+      return void (loaded.inline ? res : res.attachment(loaded.filename)).send(loaded.body);
+    }
     if (Fragment) {
       this.fragment(context, status, createElement(Fragment, { data: loaded.data }), forms);
     } else {

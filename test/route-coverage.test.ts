@@ -110,6 +110,13 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   recordsRelease: { found: '/records/releases/ghazal-paper-moons', missing: ['/records/releases/no-such-release'] },
   recordsPlaylists: { found: '/records/playlists' },
   recordsArtists: { found: '/records/artists' },
+  xpFeed: { found: '/xp-feed?page=2', missing: ['/xp-feed?page=99'] },
+  xpFeedCategory: { found: '/xp-feed/news', missing: ['/xp-feed/no-such-category'] },
+  xpFeedArticle: {
+    found: '/xp-feed/news/nabd-festival-2026-tickets-guide',
+    missing: ['/xp-feed/news/no-such-article', '/xp-feed/no-such-category/no-such-article'],
+  },
+  xpFeedRss: { found: '/xp-feed/rss.xml' },
   venues: { found: '/venues' },
   travelPackages: { found: '/travel-packages' },
   travelPackage: { found: '/travel-packages/nabd-festival-2026-weekend', missing: ['/travel-packages/no-such-package'] },
@@ -124,6 +131,7 @@ const NOT_HTML = new Set<RouteId>([
   'eventCalendarFile',
   'performanceCalendarFile',
   'lineupMyScheduleFile',
+  'xpFeedRss',
 ]);
 
 let site: TestSite;

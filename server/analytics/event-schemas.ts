@@ -100,6 +100,8 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   catch_artist_clicked: z.object({ artist_name: text, event: text, link_url: text.optional() }).strict(),
   playlist_click: z.object({ playlist_name: text, link_url: text }).strict(),
   pagination_clicked: z.object({ pagination_name: text, pagination_type: text, next_page: text }).strict(),
+  more_in_category_clicked: z.object({ link_label: text, link_url: text }).strict(),
+  social_shared: z.object({ social_platform: z.enum(['twitter', 'facebook', 'whatsapp', 'linkedin', 'email']), link_url: text }).strict(),
   social_media_account_clicked: z.object({ social_platform: text, link_url: text, artist_name: text.optional() }).strict(),
   language_switched: z.object({ old_language_code: z.enum(['en', 'ar']), new_language_code: z.enum(['en', 'ar']) }).strict(),
   pixel_subscribed: z.object({ newsletter_name: text }).strict(),
