@@ -42,13 +42,22 @@ export function atEveryWidth<Name extends string>(pages: readonly (readonly [Nam
  * Opens a page at a device's width, checks that it answers with `status` and does not scroll
  * sideways, and keeps a full-page screenshot named `screenshotName` to look at.
  */
-export async function checkLayout(site: BrowserSite, path: string, device: 'phone' | 'desktop', screenshotName: string, status = 200) {
+export async function checkLayout(
+  site: BrowserSite,
+  path: string,
+  device: 'phone' | 'desktop',
+  screenshotName: string,
+  status = 200,
+  options: { axe?: boolean } = {},
+) {
   const context = await site.context(device === 'phone' ? PHONE : DESKTOP);
   try {
     const page = await context.newPage();
     const response = await page.goto(path);
     expect(response!.status()).toBe(status);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // On the page already open: an accessibility check costs no extra page load.
+    if (options.axe) expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, screenshotName);
   } finally {
     await context.close();
