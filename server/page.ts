@@ -37,6 +37,11 @@ export interface PageContext {
   urls: UrlBuilder;
   services: SiteServices;
   viewer: Viewer | null;
+  /**
+   * SPEC 1, 6: an editor previewing drafts. `services.content` then asks for drafts on every call
+   * and the response is never stored by any cache.
+   */
+  preview: boolean;
   /** The signed-in visitor's access token, refreshed when near expiry; undefined for guests. */
   accessToken(): Promise<string | undefined>;
 }
@@ -59,17 +64,19 @@ export interface PageHead {
 }
 
 export type Loaded<Data> =
-  | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties }
+  /** `status` for pages that answer something else than 200, such as a refusal (401). */
+  | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties; status?: number }
   | { kind: 'notFound' }
   | { kind: 'redirect'; location: string; status: 302 | 303 }
   /** A download instead of a page: an iCalendar file, for instance. */
   | { kind: 'file'; filename: string; contentType: string; body: string };
 
-export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties): Loaded<Data> => ({
+export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties, status?: number): Loaded<Data> => ({
   kind: 'page',
   data,
   head,
   analytics,
+  ...(status ? { status } : {}),
 });
 export const notFound = (): Loaded<never> => ({ kind: 'notFound' });
 export const redirect = (location: string, status: 302 | 303 = 302): Loaded<never> => ({ kind: 'redirect', location, status });

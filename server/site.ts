@@ -20,6 +20,7 @@ import { loadAssetManifest } from './render/asset-manifest.ts';
 import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
+import { PreviewMode } from './preview/preview-mode.ts';
 import { openSessionStore } from './session/session-store.ts';
 import { SiteRenderer } from './site-renderer.tsx';
 import { localizePath } from './urls.ts';
@@ -167,6 +168,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
       auth: new SessionAuth(relyingParty),
       tracker,
+      preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
     };
     const csrf = createCsrf({ secret: config.sessionSecret, secure: config.baseUrl.startsWith('https:') });
     web = {

@@ -5,6 +5,7 @@ import { useSite } from '../site-context.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { PreviewBanner } from '../components/PreviewBanner.tsx';
 
 interface LayoutProps {
   content: LayoutContent | null;
@@ -42,6 +43,7 @@ function SiteFrame({ content, className, children }: LayoutProps & { className: 
   const chrome = content && !embeddedApp;
   return (
     <div className={`page ${className}`}>
+      <PreviewBanner />
       {chrome ? <Header content={content} /> : null}
       <main id="main" className="page__main" tabIndex={-1}>
         {children}
@@ -55,6 +57,7 @@ function FocusedFrame({ className, children }: { className: string; children: Re
   const { t, urls, embeddedApp } = useSite();
   return (
     <div className={`page page--focused ${className}`}>
+      <PreviewBanner />
       {embeddedApp ? null : (
         <header className="focused-header">
           <a className="brand" href={urls.route('home')} aria-label={t('brand.homeLink')}>
