@@ -51,15 +51,18 @@ export interface PageHead {
   description?: string | null | undefined;
   /** An absolute or site-relative image for link previews. */
   image?: string | null | undefined;
+  /** The image's size in pixels, when known (og:image:width and height). */
+  imageSize?: { width: number; height: number } | undefined;
   noIndex?: boolean;
   /** Open Graph type: `website` unless the page is an article (with its dates) or similar. */
   openGraph?: { type: 'website' | 'article' | 'music.song' | 'music.album' | 'profile'; publishedTime?: string; modifiedTime?: string };
   /**
    * Where the page sits, home excluded, each with its locale-neutral path (the page itself last):
-   * rendered as BreadcrumbList JSON-LD by the document.
+   * rendered as BreadcrumbList JSON-LD by the document. (A path already in the page's language,
+   * `/ar/...`, is taken as it is.)
    */
   breadcrumbs?: { name: string; path: string }[];
-  /** A feed of this page's items (RSS), announced in the head. */
+  /** A feed of this page's items (RSS), announced in the head; its path like the breadcrumbs'. */
   alternateFeed?: { title: string; path: string };
 }
 

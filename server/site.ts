@@ -21,6 +21,9 @@ import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { PreviewMode } from './preview/preview-mode.ts';
+import { ContentRedirects } from './redirects/content-redirects.ts';
+import { seoFiles } from './seo/seo-files.ts';
+import { Sitemap } from './seo/sitemap.ts';
 import { openSessionStore } from './session/session-store.ts';
 import { SiteRenderer } from './site-renderer.tsx';
 import { localizePath } from './urls.ts';
@@ -161,6 +164,12 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       cache: { store: contentCache, staleMs: 30_000 },
     });
     contentFreshness = new ContentFreshness(content, contentCache, logger);
+    const redirects = new ContentRedirects(content, logger);
+    const sitemap = new Sitemap(content, config.baseUrl);
+    contentFreshness.onChange(() => {
+      redirects.invalidate();
+      sitemap.invalidate();
+    });
     contentFreshness.start(CONTENT_VERSION_CHECK_MS);
     closers.push(() => contentFreshness!.stop());
     const siteServices = {
@@ -184,6 +193,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),
       sessionStore: sessions.store,
       publicDir,
+      seoFiles: seoFiles({ sitemap, baseUrl: config.baseUrl }),
+      redirects: redirects.middleware,
     };
   }
 

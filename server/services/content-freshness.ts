@@ -19,12 +19,18 @@ const CONTENT_VERSION: TypedDocumentNode<{ contentVersion: { version: string } }
 export class ContentFreshness {
   private lastVersion: string | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly client: ServiceClient,
     private readonly cache: QueryCache,
     private readonly logger: Logger,
   ) {}
+
+  /** Calls `listener` whenever an import changed the content (after the cache was dropped). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
 
   /** Checks once; resolves to true when the cache was dropped. */
   async check(): Promise<boolean> {
@@ -34,6 +40,7 @@ export class ContentFreshness {
       this.lastVersion = contentVersion.version;
       if (changed) {
         this.cache.clear();
+        for (const listener of this.listeners) listener();
         this.logger.info({ version: contentVersion.version }, 'Content changed: cached answers dropped');
       }
       return changed;
