@@ -122,7 +122,7 @@ export class SiteRenderer {
     this.send(context, 404, {
       layout: 'default',
       layoutContent,
-      head: { title: data.notFoundPage.title, noIndex: true },
+      head: { title: data.notFoundPage.title, description: data.notFoundPage.description, noIndex: true },
       forms: {},
       page: createElement(NotFoundPage, { data }),
       analytics: { page_type: 'notFound', module_name: 'notFound' },

@@ -115,7 +115,8 @@ function organization(urls: UrlBuilder, name: string, layoutContent: LayoutConte
     name,
     url: urls.absolute(urls.route('home')),
     logo: urls.absolute('/favicon.svg'),
-    sameAs: layoutContent.footer.socials.links.map((link) => link.url),
+    // Profiles elsewhere; the footer's "website" link is this site itself.
+    sameAs: layoutContent.footer.socials.links.filter((link) => link.network !== 'website').map((link) => link.url),
   };
 }
 
