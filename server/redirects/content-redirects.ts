@@ -61,16 +61,15 @@ export function redirectTable(redirects: ContentRedirect[]): Map<string, Content
     if (!redirect.source.startsWith('/') || !isAllowedDestination(redirect.destination)) continue;
     bySource.set(normalizedPath(redirect.source), redirect);
   }
-  for (const [source] of [...bySource]) {
+  const looping = [...bySource.keys()].filter((source) => {
     let next: string | undefined = source;
     for (let hop = 0; next && hop < MAX_CHAIN; hop++) {
       next = destinationPath(bySource.get(next)?.destination ?? '');
-      if (next === source) {
-        bySource.delete(source);
-        break;
-      }
+      if (next === source) return true;
     }
-  }
+    return false;
+  });
+  for (const source of looping) bySource.delete(source);
   return bySource;
 }
 
