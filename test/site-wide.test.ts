@@ -308,6 +308,24 @@ describe('the document head', () => {
   });
 });
 
+describe('the error page (SPEC 2.4)', () => {
+  test.each([
+    ['en', '/events', 'This form has expired', 'Try again'],
+    ['ar', '/ar/events', 'انتهت صلاحية النموذج', 'حاول مرة أخرى'],
+  ] as const)(
+    'a refused form gets it in the visitor’s language, with "try again" and no stack trace (%s)',
+    async (_locale, path, title, retry) => {
+      const response = await request(app).post(path).set('Referer', `${TEST_ORIGIN}${path}`).type('form').send({ intent: 'x' });
+      expect(response.status).toBe(403);
+      const html = decoded(response.text);
+      expect(html).toContain(`<h1 class="status-page__title">${title}</h1>`);
+      expect(html).toContain(`<a class="button button--primary" href="${TEST_ORIGIN}${path}">${retry}</a>`);
+      expect(html).not.toContain('status-page__detail');
+      expect(html).not.toMatch(/\bat .+\.(ts|js):\d+/);
+    },
+  );
+});
+
 describe('/404 (SPEC 2.1)', () => {
   test.each([
     ['/404', 'en'],
