@@ -12,6 +12,7 @@ const enterPreviewPage: PageModule<null> = {
   async load({ req, res, services, urls, t }) {
     restrictCaching(res, 'no-store');
     if (!services.preview.isSecret(req.query.secret)) {
+      req.log.warn('A preview link with a wrong or missing secret was refused');
       return page(null, { title: t('errors:preview.denied.title'), noIndex: true }, { page_type: 'preview', module_name: 'preview' }, 401);
     }
     services.preview.enter(res);

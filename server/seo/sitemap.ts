@@ -60,9 +60,9 @@ const PAGE_SIZE = 100;
 
 /**
  * Pages with a fixed path that belong in search engines: everything public, but not the account,
- * tickets, preview, search results or the not-found page.
+ * tickets and loyalty points (a signed-in visitor's), preview, search results or the not-found page.
  */
-const UNLISTED_ROUTES = /^(account|tickets|enterPreview|exitPreview|notFound|search)/;
+const UNLISTED_ROUTES = /^(account|tickets|loyaltyRedeem|enterPreview|exitPreview|notFound|search)/;
 
 /** Record pages: which route each slug list fills, and its parameters. */
 const RECORD_ROUTES: { list: SlugListName; route: RouteId; params: (item: SlugItem) => Record<string, string> | undefined }[] = [
