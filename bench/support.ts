@@ -56,6 +56,7 @@ export class BenchmarkRun {
       CONTENT_PREVIEW_TOKEN: secret(),
       OIDC_CLIENT_SECRET: secret(),
       IDENTITY_SECRET: secret(),
+      PREVIEW_SECRET: secret(),
       ...environment,
     });
     await waitForHealth(origin, () => Boolean(process.exitCode));

@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Express, type Handler, type Rou
 import session from 'express-session';
 import type { Logger } from '#platform/logger.ts';
 import type { Config } from './config.ts';
+import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
@@ -24,6 +25,10 @@ export interface WebTier {
   csrf: Csrf;
   sessionStore: session.Store;
   publicDir: string;
+  /** `/robots.txt` and `/sitemap.xml`. */
+  seoFiles: Router;
+  /** Editors' redirects (SPEC 3.1), answered before any page. */
+  redirects: Handler;
 }
 
 export interface AppParts {
@@ -81,7 +86,10 @@ export function createApp(parts: AppParts): Express {
   for (const service of parts.services) app.use(service.path, service.handler);
   if (!web) return app;
 
+  app.use(web.seoFiles);
+  app.use(web.redirects);
   app.use(cookieParser(config.sessionSecret));
+  app.use(affiliateCapture({ cookieDomain: config.affiliateCookieDomain }));
   app.use((req, _res, next) => {
     req.embeddedApp = req.cookies?.[EMBEDDED_APP_COOKIE] === 'true';
     next();

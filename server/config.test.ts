@@ -8,6 +8,7 @@ const PRODUCTION = {
   CONTENT_PREVIEW_TOKEN: 'a-real-content-preview-token',
   OIDC_CLIENT_SECRET: 'a-real-oidc-client-secret',
   IDENTITY_SECRET: 'y'.repeat(40),
+  PREVIEW_SECRET: 'z'.repeat(40),
 };
 
 describe('configuration from the environment', () => {
@@ -34,10 +35,13 @@ describe('configuration from the environment', () => {
       /SESSION_SECRET: must be set to a secret of its own in production/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://nabd.example' })).toThrow(
-      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*CONTENT_PREVIEW_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET/,
+      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*CONTENT_PREVIEW_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET[\s\S]*PREVIEW_SECRET/,
     );
     expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short-but-16-chars' })).toThrow(
       /SESSION_SECRET: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PREVIEW_SECRET: 'short-but-16-chars' })).toThrow(
+      /PREVIEW_SECRET: must be at least 32 characters/,
     );
     expect(loadConfig(PRODUCTION).isProduction).toBe(true);
   });

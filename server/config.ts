@@ -12,6 +12,7 @@ export const DEVELOPMENT_SECRETS = {
   CONTENT_PREVIEW_TOKEN: 'dev-content-preview-token',
   OIDC_CLIENT_SECRET: 'development-oidc-client-secret',
   IDENTITY_SECRET: 'development-identity-secret-change-me',
+  PREVIEW_SECRET: 'development-preview-secret',
 } as const;
 
 const SERVICE_NAMES = ['web', 'content', 'user', 'identity'] as const;
@@ -53,6 +54,13 @@ const environmentSchema = z.object({
   CONTENT_API_TOKEN: z.string().min(8).default(DEVELOPMENT_SECRETS.CONTENT_API_TOKEN),
   /** SPEC 1, 6: the credential for which the content service includes drafts (preview mode). */
   CONTENT_PREVIEW_TOKEN: z.string().min(8).default(DEVELOPMENT_SECRETS.CONTENT_PREVIEW_TOKEN),
+  /** SPEC 1, 6: what editors give `/api/preview` to see drafts; it also signs the preview cookie. */
+  PREVIEW_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_SECRETS.PREVIEW_SECRET),
+  /** SPEC 9.2: the main domain the affiliate cookie is shared on (e.g. `nabd.example`); the host when unset. */
+  AFFILIATE_COOKIE_DOMAIN: z
+    .string()
+    .regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain name')
+    .optional(),
   USER_API_URL: optionalUrl,
   IDENTITY_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().min(1).default('website'),
@@ -81,6 +89,10 @@ export interface Config {
   logLevel: string;
   services: ServiceName[];
   content: { url: string | undefined; token: string; previewToken: string };
+  /** Editors' preview mode (SPEC 1, 6): the secret that turns it on. */
+  previewSecret: string;
+  /** SPEC 9.2: the affiliate cookie's domain, when it is shared beyond this host. */
+  affiliateCookieDomain: string | undefined;
   user: { url: string | undefined };
   identity: { issuerUrl: string | undefined; secret: string; clientId: string; clientSecret: string };
   analyticsStrict: boolean;
@@ -110,7 +122,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         `Invalid environment:\n${reused.map((name) => `  ${name}: must be set to a secret of its own in production`).join('\n')}`,
       );
     }
-    const short = (['SESSION_SECRET', 'IDENTITY_SECRET'] as const).filter((name) => values[name].length < 32);
+    const short = (['SESSION_SECRET', 'IDENTITY_SECRET', 'PREVIEW_SECRET'] as const).filter((name) => values[name].length < 32);
     if (short.length) {
       throw new ConfigError(
         `Invalid environment:\n${short.map((name) => `  ${name}: must be at least 32 characters in production`).join('\n')}`,
@@ -132,6 +144,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
     services: values.SERVICES,
     content: { url: values.CONTENT_API_URL, token: values.CONTENT_API_TOKEN, previewToken: values.CONTENT_PREVIEW_TOKEN },
+    previewSecret: values.PREVIEW_SECRET,
+    affiliateCookieDomain: values.AFFILIATE_COOKIE_DOMAIN,
     user: { url: values.USER_API_URL },
     identity: {
       issuerUrl: values.IDENTITY_ISSUER_URL,

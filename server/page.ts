@@ -37,6 +37,11 @@ export interface PageContext {
   urls: UrlBuilder;
   services: SiteServices;
   viewer: Viewer | null;
+  /**
+   * SPEC 1, 6: an editor previewing drafts. `services.content` then asks for drafts on every call
+   * and the response is never stored by any cache.
+   */
+  preview: boolean;
   /** The signed-in visitor's access token, refreshed when near expiry; undefined for guests. */
   accessToken(): Promise<string | undefined>;
 }
@@ -46,20 +51,24 @@ export interface PageHead {
   description?: string | null | undefined;
   /** An absolute or site-relative image for link previews. */
   image?: string | null | undefined;
+  /** The image's size in pixels, when known (og:image:width and height). */
+  imageSize?: { width: number; height: number } | undefined;
   noIndex?: boolean;
   /** Open Graph type: `website` unless the page is an article (with its dates) or similar. */
   openGraph?: { type: 'website' | 'article' | 'music.song' | 'music.album' | 'profile'; publishedTime?: string; modifiedTime?: string };
   /**
    * Where the page sits, home excluded, each with its locale-neutral path (the page itself last):
-   * rendered as BreadcrumbList JSON-LD by the document.
+   * rendered as BreadcrumbList JSON-LD by the document. (A path already in the page's language,
+   * `/ar/...`, is taken as it is.)
    */
   breadcrumbs?: { name: string; path: string }[];
-  /** A feed of this page's items (RSS), announced in the head. */
+  /** A feed of this page's items (RSS), announced in the head; its path like the breadcrumbs'. */
   alternateFeed?: { title: string; path: string };
 }
 
 export type Loaded<Data> =
-  | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties }
+  /** `status` for pages that answer something else than 200, such as a refusal (401). */
+  | { kind: 'page'; data: Data; head: PageHead; analytics: PageProperties; status?: number }
   | { kind: 'notFound' }
   /** 301 and 308 for a page that moved for good (an article under its real category). */
   | { kind: 'redirect'; location: string; status: 301 | 302 | 303 | 308 }
@@ -69,11 +78,12 @@ export type Loaded<Data> =
    */
   | { kind: 'file'; filename: string; contentType: string; body: string; inline?: boolean };
 
-export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties): Loaded<Data> => ({
+export const page = <Data>(data: Data, head: PageHead, analytics: PageProperties, status?: number): Loaded<Data> => ({
   kind: 'page',
   data,
   head,
   analytics,
+  ...(status ? { status } : {}),
 });
 export const notFound = (): Loaded<never> => ({ kind: 'notFound' });
 export const redirect = (location: string, status: 301 | 302 | 303 | 308 = 302): Loaded<never> => ({ kind: 'redirect', location, status });

@@ -97,10 +97,13 @@ export const ROUTES = {
   travelPackage: route('/travel-packages/:slug', 'default', () => import('./pages/travel/travel-package.ts')),
   travelPartner: route('/travel-packages/partners/:slug', 'default', () => import('./pages/travel/travel-partner.ts')),
   loyaltyRedeem: route('/loyalty/redeem', 'default'),
-  notFound: route('/404', 'default'),
-  exitPreview: route('/api/exit-preview', 'default'),
+  notFound: route('/404', 'default', () => import('./pages/not-found.ts')),
+  exitPreview: route('/api/exit-preview', 'default', () => import('./pages/exit-preview.ts')),
   search: route('/search', 'default'),
   store: route('/store', 'default', () => import('./pages/about/store.ts')),
+
+  // Beyond SPEC 2.1: the content tool's preview link turns preview mode on (SPEC 1, 6).
+  enterPreview: route('/api/preview', 'onboarding', () => import('./pages/enter-preview.ts')),
 
   // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule,
   // and the XP feed as RSS (its static segment outranks /xp-feed/:category).

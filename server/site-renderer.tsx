@@ -51,7 +51,13 @@ export class SiteRenderer {
 
   /** The request-scoped context a page module's loader and actions work with. */
   context(req: Request, res: Response, params: Record<string, string> = {}): PageContext {
-    const { services } = this.options;
+    const preview = this.options.services.preview.isActive(req);
+    // SPEC 1, 6: in preview every content query of the request includes drafts, and what it shows
+    // must never be kept by any cache.
+    const services = preview
+      ? { ...this.options.services, content: this.options.services.content.scoped({ preview: true }) }
+      : this.options.services;
+    if (preview) restrictCaching(res, 'no-store');
     const locale = req.locale;
     const context: PageContext = {
       req,
@@ -62,6 +68,7 @@ export class SiteRenderer {
       urls: createUrlBuilder({ baseUrl: this.options.baseUrl, locale, currentPath: req.sitePath }),
       services,
       viewer: services.auth.viewer(req),
+      preview,
       accessToken: () =>
         services.auth.accessToken(req, (reason) => {
           context.viewer = null;
@@ -112,7 +119,7 @@ export class SiteRenderer {
     const { res } = context;
     if (module.fragments) res.vary('HX-Request').vary('HX-Target');
     const Fragment = requestedFragment(context.req, module);
-    const [layoutContent, loaded] = await Promise.all([Fragment ? null : this.layoutContent(context.locale), module.load(context)]);
+    const [layoutContent, loaded] = await Promise.all([Fragment ? null : this.layoutContent(context), module.load(context)]);
     if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
     if (loaded.kind === 'notFound') return this.notFound(context);
     if (loaded.kind === 'file') {
@@ -122,7 +129,7 @@ export class SiteRenderer {
     if (Fragment) {
       this.fragment(context, status, createElement(Fragment, { data: loaded.data }), forms);
     } else {
-      this.send(context, status, {
+      this.send(context, loaded.status ?? status, {
         layout,
         layoutContent: layoutContent!,
         head: loaded.head,
@@ -139,13 +146,13 @@ export class SiteRenderer {
   /** SPEC 3.2: status 404 with the content-managed not-found page. */
   async notFound(context: PageContext): Promise<void> {
     const [layoutContent, data] = await Promise.all([
-      this.layoutContent(context.locale),
-      this.options.services.content.query(NOT_FOUND_QUERY, { locale: context.locale }),
+      this.layoutContent(context),
+      context.services.content.query(NOT_FOUND_QUERY, { locale: context.locale }),
     ]);
     this.send(context, 404, {
       layout: 'default',
       layoutContent,
-      head: { title: data.notFoundPage.title, noIndex: true },
+      head: { title: data.notFoundPage.title, description: data.notFoundPage.description, noIndex: true },
       forms: {},
       page: createElement(NotFoundPage, { data }),
       analytics: { page_type: 'notFound', module_name: 'notFound' },
@@ -189,8 +196,8 @@ export class SiteRenderer {
       .send(renderFragment(this.siteValues(context, forms), fragment));
   }
 
-  layoutContent(locale: Locale): Promise<LayoutContent> {
-    return this.options.services.content.query(LAYOUT_QUERY, { locale });
+  layoutContent(context: PageContext): Promise<LayoutContent> {
+    return context.services.content.query(LAYOUT_QUERY, { locale: context.locale });
   }
 
   private send(
@@ -255,6 +262,7 @@ export class SiteRenderer {
       viewer: context.viewer,
       forms,
       embeddedApp: req.embeddedApp,
+      preview: context.preview,
     };
   }
 }

@@ -21,6 +21,10 @@ import { PageCache } from './render/page-cache.ts';
 import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
+import { PreviewMode } from './preview/preview-mode.ts';
+import { ContentRedirects } from './redirects/content-redirects.ts';
+import { seoFiles } from './seo/seo-files.ts';
+import { Sitemap } from './seo/sitemap.ts';
 import { openSessionStore } from './session/session-store.ts';
 import { SiteRenderer } from './site-renderer.tsx';
 import { localizePath } from './urls.ts';
@@ -164,7 +168,15 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       cache: { store: contentCache, staleMs: 30_000 },
     });
     pageCache = new PageCache({ maxEntries: config.pageCacheEntries });
-    contentFreshness = new ContentFreshness(content, [contentCache, pageCache], logger);
+    contentFreshness = new ContentFreshness(content, contentCache, logger);
+    const redirects = new ContentRedirects(content, logger);
+    const sitemap = new Sitemap(content, config.baseUrl);
+    const renderedPages = pageCache;
+    contentFreshness.onChange(() => {
+      renderedPages.clear();
+      redirects.invalidate();
+      sitemap.invalidate();
+    });
     contentFreshness.start(CONTENT_VERSION_CHECK_MS);
     closers.push(() => contentFreshness!.stop());
     const siteServices = {
@@ -172,6 +184,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
       auth: new SessionAuth(relyingParty),
       tracker,
+      preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
     };
     const csrf = createCsrf({
       secret: config.sessionSecret,
@@ -192,6 +205,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),
       sessionStore: sessions.store,
       publicDir,
+      seoFiles: seoFiles({ sitemap, baseUrl: config.baseUrl }),
+      redirects: redirects.middleware,
     };
   }
 

@@ -22,6 +22,7 @@ const PRODUCTION_SECRETS = {
   CONTENT_PREVIEW_TOKEN: 'entry-point-test-content-preview-token',
   OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret',
   IDENTITY_SECRET: 'entry-point-test-identity-secret-0123456789',
+  PREVIEW_SECRET: 'entry-point-test-preview-secret-0123456789',
 };
 
 interface Exit {
@@ -184,7 +185,7 @@ describe('a bad environment stops the server before it touches any data', () => 
     {
       problem: 'production with the development secrets',
       environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example' },
-      named: ['SESSION_SECRET', 'CONTENT_API_TOKEN', 'CONTENT_PREVIEW_TOKEN', 'OIDC_CLIENT_SECRET', 'IDENTITY_SECRET'],
+      named: ['SESSION_SECRET', 'CONTENT_API_TOKEN', 'CONTENT_PREVIEW_TOKEN', 'OIDC_CLIENT_SECRET', 'IDENTITY_SECRET', 'PREVIEW_SECRET'],
     },
     {
       problem: 'production without its public address',

@@ -364,6 +364,7 @@ async function pageContext(path: string, params: Record<string, string> = {}): P
     res: {} as PageContext['res'],
     locale,
     params,
+    preview: false,
     t: i18n.getFixedT(locale),
     urls: createUrlBuilder({ baseUrl: TEST_ORIGIN, locale, currentPath: sitePath }),
     services: { content } as PageContext['services'],

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DEVELOPMENT_SECRETS } from '#server/config.ts';
 import { ROUTES, type RouteId } from '#server/route-table.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
 
@@ -13,6 +14,8 @@ interface RouteExample {
   found: string;
   /** URLs the route matches but whose slug, day or tab does not exist. */
   missing?: string[];
+  /** What the found URL answers, when a page is meant to answer something else than 200. */
+  status?: number;
 }
 
 const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
@@ -121,6 +124,9 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   travelPackages: { found: '/travel-packages' },
   travelPackage: { found: '/travel-packages/nabd-festival-2026-weekend', missing: ['/travel-packages/no-such-package'] },
   travelPartner: { found: '/travel-packages/partners/falcon-air', missing: ['/travel-packages/partners/no-such-partner'] },
+  notFound: { found: '/404', status: 404 },
+  enterPreview: { found: `/api/preview?secret=${DEVELOPMENT_SECRETS.PREVIEW_SECRET}&redirect=/events` },
+  exitPreview: { found: '/api/exit-preview?redirect=/events' },
 };
 
 /** Routes that answer with something other than a page: a redirect or a file. */
@@ -132,6 +138,8 @@ const NOT_HTML = new Set<RouteId>([
   'performanceCalendarFile',
   'lineupMyScheduleFile',
   'xpFeedRss',
+  'enterPreview',
+  'exitPreview',
 ]);
 
 let site: TestSite;
@@ -151,7 +159,7 @@ describe.each(['en', 'ar'] as const)('in %s', (locale) => {
   const pages = builtRoutes.filter((id) => EXAMPLES[id] && !NOT_HTML.has(id));
   test.each(pages)('%s answers with a titled page in its language', async (id) => {
     const response = await request(site.app).get(inLocale(locale, EXAMPLES[id]!.found));
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(EXAMPLES[id]!.status ?? 200);
     expect(response.text).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
     // Booleans, so that a failure names the check rather than printing the whole page.
     expect({ titled: /<title>[^<]+<\/title>/.test(response.text) }).toEqual({ titled: true });

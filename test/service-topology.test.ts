@@ -11,6 +11,7 @@ const PRODUCTION = {
   CONTENT_PREVIEW_TOKEN: 'a-production-content-preview-token',
   OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret',
   IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
+  PREVIEW_SECRET: 'a-production-preview-secret-of-some-length',
 };
 
 describe('the content service in its own process', () => {

@@ -126,5 +126,5 @@ export interface SeoContent {
   title?: string | null;
   description?: string | null;
   noIndex: boolean;
-  image?: { url: string } | null;
+  image?: { url: string; width?: number | null; height?: number | null } | null;
 }

@@ -1,4 +1,8 @@
+import { StructuredData } from './components/StructuredData.tsx';
 import type { Locale } from './format.ts';
+
+/** Open Graph's names for the site's locales. */
+const OG_LOCALES: Record<Locale, string> = { en: 'en_GB', ar: 'ar_SA' };
 
 export interface DocumentHeadProps {
   /** The full title, suffix included. */
@@ -7,7 +11,15 @@ export interface DocumentHeadProps {
   canonicalUrl: string;
   alternates: { locale: Locale; url: string }[];
   image?: string | null | undefined;
+  imageSize?: { width: number; height: number } | undefined;
   noIndex?: boolean | undefined;
+  /** The site's name (og:site_name). */
+  siteName: string;
+  openGraph: { type: string; publishedTime?: string | undefined; modifiedTime?: string | undefined };
+  /** An RSS feed of the page's items, absolute. */
+  alternateFeed?: { title: string; url: string } | undefined;
+  /** schema.org objects (Organization, BreadcrumbList...) announced as JSON-LD. */
+  structuredData: Record<string, unknown>[];
   stylesheets: string[];
   modulePreloads: string[];
   locale: Locale;
@@ -17,7 +29,10 @@ export interface DocumentHeadProps {
   analyticsPage?: string | undefined;
 }
 
-/** SPEC 2.2 and SEO basics: title with the site suffix, description, canonical, hreflang. */
+/**
+ * SPEC 2.2 and SEO: title with the site suffix, description, canonical, hreflang, Open Graph and
+ * Twitter cards for link previews, an RSS feed, JSON-LD.
+ */
 export function DocumentHead(props: DocumentHeadProps) {
   return (
     <head>
@@ -31,11 +46,32 @@ export function DocumentHead(props: DocumentHeadProps) {
         <link key={alternate.locale} rel="alternate" hrefLang={alternate.locale} href={alternate.url} />
       ))}
       {props.alternates[0] ? <link rel="alternate" hrefLang="x-default" href={props.alternates[0].url} /> : null}
+      {props.alternateFeed ? (
+        <link rel="alternate" type="application/rss+xml" title={props.alternateFeed.title} href={props.alternateFeed.url} />
+      ) : null}
+      <meta property="og:type" content={props.openGraph.type} />
+      <meta property="og:site_name" content={props.siteName} />
       <meta property="og:title" content={props.title} />
       {props.description ? <meta property="og:description" content={props.description} /> : null}
       <meta property="og:url" content={props.canonicalUrl} />
-      <meta property="og:locale" content={props.locale === 'ar' ? 'ar_SA' : 'en_GB'} />
+      <meta property="og:locale" content={OG_LOCALES[props.locale]} />
+      {props.alternates
+        .filter((alternate) => alternate.locale !== props.locale)
+        .map((alternate) => (
+          <meta key={alternate.locale} property="og:locale:alternate" content={OG_LOCALES[alternate.locale]} />
+        ))}
       {props.image ? <meta property="og:image" content={props.image} /> : null}
+      {props.image && props.imageSize ? <meta property="og:image:width" content={String(props.imageSize.width)} /> : null}
+      {props.image && props.imageSize ? <meta property="og:image:height" content={String(props.imageSize.height)} /> : null}
+      {props.openGraph.publishedTime ? <meta property="article:published_time" content={props.openGraph.publishedTime} /> : null}
+      {props.openGraph.modifiedTime ? <meta property="article:modified_time" content={props.openGraph.modifiedTime} /> : null}
+      <meta name="twitter:card" content={props.image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={props.title} />
+      {props.description ? <meta name="twitter:description" content={props.description} /> : null}
+      {props.image ? <meta name="twitter:image" content={props.image} /> : null}
+      {props.structuredData.map((data, index) => (
+        <StructuredData key={index} data={data} />
+      ))}
       <meta name="theme-color" content="#000000" />
       <meta name="color-scheme" content="dark" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

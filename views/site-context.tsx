@@ -43,6 +43,8 @@ export interface SiteContextValue {
   forms: Record<string, FormState | undefined>;
   /** SPEC 2.3, 6: inside the mobile app the header and footer are hidden. */
   embeddedApp: boolean;
+  /** SPEC 1, 6: an editor is previewing drafts; every layout shows the preview banner. */
+  preview?: boolean;
   assets: AssetCollector;
 }
 

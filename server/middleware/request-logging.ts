@@ -26,7 +26,8 @@ export function requestLogging(logger: Logger) {
     serializers: {
       req: (req: { method: string; url: string; headers: Record<string, string>; remoteAddress?: string }) => ({
         method: req.method,
-        url: req.url,
+        // The preview link carries the preview secret (SPEC 1, 6).
+        url: req.url.replace(/([?&]secret=)[^&#]*/gi, '$1[redacted]'),
         userAgent: req.headers['user-agent'],
         remoteAddress: req.remoteAddress,
       }),

@@ -11,6 +11,8 @@ export const SEO_FIELDS = gql`
     noIndex
     image {
       url
+      width
+      height
     }
   }
 `;
@@ -90,10 +92,12 @@ export const CONTENT_PAGE_FIELDS = gql`
 
 /** The page head from a record's SEO fields; where the editors left one empty, the record's own. */
 export function headFromSeo(seo: SeoContent, own: { title: string; description?: string | null; image?: string | null }): PageHead {
+  const { width, height } = seo.image ?? {};
   return {
     title: seo.title ?? own.title,
     description: seo.description ?? own.description,
     image: seo.image?.url ?? own.image,
+    ...(seo.image && width && height ? { imageSize: { width, height } } : {}),
     noIndex: seo.noIndex,
   };
 }

@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import { AFFILIATE_COOKIE } from '../middleware/affiliate.ts';
+import { LOCALE_COOKIE } from '../middleware/locale.ts';
 
 /**
  * Who may keep a response (decision 0014). Pages are `shared` unless something in the request made
@@ -24,7 +26,7 @@ export const cachePolicyOf = (res: Response): CachePolicy => (res.locals.cachePo
  * schedule marks, and whatever is added later) makes the page the visitor's own: safe by default.
  * A shared cache in front of the site must follow the same rule (decision 0014).
  */
-export const NEUTRAL_COOKIES: ReadonlySet<string> = new Set(['locale', 'nabd.affiliate', 'nabd.csrf', '__Host-nabd.csrf']);
+export const NEUTRAL_COOKIES: ReadonlySet<string> = new Set([LOCALE_COOKIE, AFFILIATE_COOKIE, 'nabd.csrf', '__Host-nabd.csrf']);
 
 /** True when the request carries no cookie that could change the page: it gets the shared page. */
 export function carriesOnlyNeutralCookies(req: Request): boolean {

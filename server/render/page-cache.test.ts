@@ -23,7 +23,7 @@ describe('the page cache', () => {
     const pages = cache();
     expect(pages.keyOf(request('/ar/events?month=2026-12'))).toBe('/ar/events?month=2026-12');
     expect(pages.keyOf(request('/events', {}, 'HEAD'))).toBe('/events');
-    expect(pages.keyOf(request('/events', { cookie: 'locale=en; nabd.affiliate=abc' }))).toBe('/events');
+    expect(pages.keyOf(request('/events', { cookie: 'locale=en; affiliate=abc' }))).toBe('/events');
     expect(pages.keyOf(request('/events', {}, 'POST'))).toBeUndefined();
     expect(pages.keyOf(request('/events', { 'HX-Request': 'true' }))).toBeUndefined();
     expect(pages.keyOf(request('/events', { cookie: 'locale=en; nabd.sid=s%3Aabc' }))).toBeUndefined();

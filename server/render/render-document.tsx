@@ -9,6 +9,7 @@ import type { PageProperties } from '../analytics/tracker.ts';
 import type { PageHead } from '../page.ts';
 import type { LayoutName } from '../route-table.ts';
 import type { AssetManifest } from './asset-manifest.ts';
+import { delocalizePath, localizePath, type UrlBuilder } from '../urls.ts';
 
 /**
  * htmx settings (read from a meta tag): no inline indicator styles, which the CSP forbids, and the
@@ -53,15 +54,26 @@ export function renderDocument(input: DocumentInput): string {
   );
 
   const scripts = [...used].map((entry) => manifest.script(entry));
+  // Canonical and alternates name the page without its query: filters, paging and tracking
+  // parameters (utm_*, affiliate) show the same page, which search engines should know once.
   const pagePath = site.urls.current(site.locale).split('?')[0]!;
+  const { head: pageHead } = input;
+  const inLocale = (path: string) => site.urls.absolute(localizePath(delocalizePath(path).path, site.locale));
   const head = renderToStaticMarkup(
     <DocumentHead
-      title={[input.head.title, input.siteTitleSuffix].filter(Boolean).join(' | ')}
-      description={input.head.description}
+      title={[pageHead.title, input.siteTitleSuffix].filter(Boolean).join(' | ')}
+      description={pageHead.description}
       canonicalUrl={site.urls.absolute(pagePath)}
       alternates={LOCALES.map((locale) => ({ locale, url: site.urls.absolute(site.urls.current(locale).split('?')[0]!) }))}
-      image={input.head.image ? site.urls.absolute(input.head.image) : undefined}
-      noIndex={input.head.noIndex}
+      image={pageHead.image ? site.urls.absolute(pageHead.image) : undefined}
+      imageSize={pageHead.imageSize}
+      siteName={input.siteTitleSuffix || site.t('brand.name')}
+      openGraph={pageHead.openGraph ?? { type: 'website' }}
+      alternateFeed={
+        pageHead.alternateFeed ? { title: pageHead.alternateFeed.title, url: inLocale(pageHead.alternateFeed.path) } : undefined
+      }
+      structuredData={structuredData(input, inLocale)}
+      noIndex={pageHead.noIndex}
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}
@@ -73,6 +85,40 @@ export function renderDocument(input: DocumentInput): string {
   // rendered page can be served again as it is (decision 0014).
   const scriptTags = scripts.map((script) => `<script type="module" src="${script.file}"></script>`).join('');
   return `<!doctype html><html lang="${site.locale}" dir="${site.dir}">${head}<body>${body}${scriptTags}</body></html>`;
+}
+
+/**
+ * JSON-LD the document adds to any page: the Organization on the home page (its social profiles
+ * are the footer's), and the trail of breadcrumbs where the page has one.
+ */
+function structuredData(input: DocumentInput, inLocale: (path: string) => string): Record<string, unknown>[] {
+  const { site, head, layoutContent } = input;
+  const data: Record<string, unknown>[] = [];
+  if (layoutContent && site.path.split('?')[0] === '/')
+    data.push(organization(site.urls, input.siteTitleSuffix || site.t('brand.name'), layoutContent));
+  if (head.breadcrumbs?.length) {
+    data.push({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ name: site.t('brand.name'), path: '/' }, ...head.breadcrumbs].map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: inLocale(crumb.path),
+      })),
+    });
+  }
+  return data;
+}
+
+function organization(urls: UrlBuilder, name: string, layoutContent: LayoutContent): Record<string, unknown> {
+  return {
+    '@type': 'Organization',
+    name,
+    url: urls.absolute(urls.route('home')),
+    logo: urls.absolute('/favicon.svg'),
+    // Profiles elsewhere; the footer's "website" link is this site itself.
+    sameAs: layoutContent.footer.socials.links.filter((link) => link.network !== 'website').map((link) => link.url),
+  };
 }
 
 /** Renders a fragment for htmx: one component in the site's context, no layout, no scripts. */

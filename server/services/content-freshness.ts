@@ -1,10 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Logger } from '#platform/logger.ts';
-
-/** Anything kept in memory that content changes make wrong. */
-export interface ContentDependent {
-  clear(): void;
-}
+import type { QueryCache } from './query-cache.ts';
 import type { ServiceClient } from './service-client.ts';
 
 const CONTENT_VERSION: TypedDocumentNode<{ contentVersion: { version: string } }, Record<string, never>> = gql`
@@ -16,19 +12,25 @@ const CONTENT_VERSION: TypedDocumentNode<{ contentVersion: { version: string } }
 `;
 
 /**
- * Keeps the web tier's caches honest: it asks the content service for its version every few
- * seconds (one tiny query, whichever process the service runs in) and drops every cached answer
- * and rendered page as soon as an import changed the content.
+ * Keeps the web tier's content cache honest: it asks the content service for its version every
+ * few seconds (one tiny query, whichever process the service runs in) and drops every cached
+ * answer as soon as an import changed the content.
  */
 export class ContentFreshness {
   private lastVersion: string | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly client: ServiceClient,
-    private readonly caches: ContentDependent[],
+    private readonly cache: QueryCache,
     private readonly logger: Logger,
   ) {}
+
+  /** Calls `listener` whenever an import changed the content (after the cache was dropped). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
 
   /** Checks once; resolves to true when the cache was dropped. */
   async check(): Promise<boolean> {
@@ -37,8 +39,9 @@ export class ContentFreshness {
       const changed = this.lastVersion !== undefined && contentVersion.version !== this.lastVersion;
       this.lastVersion = contentVersion.version;
       if (changed) {
-        for (const cache of this.caches) cache.clear();
-        this.logger.info({ version: contentVersion.version }, 'Content changed: cached answers and pages dropped');
+        this.cache.clear();
+        for (const listener of this.listeners) listener();
+        this.logger.info({ version: contentVersion.version }, 'Content changed: cached answers dropped');
       }
       return changed;
     } catch (error) {

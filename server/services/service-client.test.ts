@@ -54,13 +54,22 @@ describe("the web tier's content client", () => {
     expect((await client.query(ABOUT, { locale: 'en' })).aboutPage?.title).toBe('page-about');
   });
 
+  test('a client scoped to a preview request asks for drafts on every call; the client it came from does not', async () => {
+    const preview = client.scoped({ preview: true });
+    expect((await preview.query(ABOUT, { locale: 'en' })).aboutPage?.title).toBe('About, draft');
+    expect((await client.query(ABOUT, { locale: 'en' })).aboutPage?.title).toBe('page-about');
+  });
+
   test('drops its cached answers once an import changed the content', async () => {
-    const freshness = new ContentFreshness(client, [cache], createLogger({ level: 'silent' }));
+    const freshness = new ContentFreshness(client, cache, createLogger({ level: 'silent' }));
+    let changes = 0;
+    freshness.onChange(() => changes++);
     expect(await freshness.check()).toBe(false);
     await fixture.write([{ ...pageRecord('page-about', 'page.about'), en: { title: 'About us, renamed' } }]);
     await importContent(content.database.db, fixture.folder);
     expect((await client.query(ABOUT, { locale: 'en' })).aboutPage?.title).toBe('page-about');
     expect(await freshness.check()).toBe(true);
+    expect(changes).toBe(1);
     expect((await client.query(ABOUT, { locale: 'en' })).aboutPage?.title).toBe('About us, renamed');
   });
 });

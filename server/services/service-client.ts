@@ -59,6 +59,8 @@ const documentId = (document: DocumentNode) => {
  */
 export class ServiceClient {
   private readonly apollo: ApolloClient;
+  /** Options every call of this client makes (see `scoped`). */
+  private callDefaults: CallOptions = {};
 
   constructor(private readonly options: ServiceClientOptions) {
     this.apollo = new ApolloClient({
@@ -72,11 +74,22 @@ export class ServiceClient {
     });
   }
 
+  /**
+   * The same client (connection, cache) with options applied to every call: a request in preview
+   * mode gets one with `preview: true`, so that loaders ask for drafts without knowing it.
+   */
+  scoped(defaults: CallOptions): ServiceClient {
+    const client = Object.create(this) as ServiceClient;
+    client.callDefaults = { ...this.callDefaults, ...defaults };
+    return client;
+  }
+
   async query<Data, Variables extends OperationVariables>(
     query: TypedDocumentNode<Data, Variables>,
     variables: Variables,
-    options: CallOptions = {},
+    callOptions: CallOptions = {},
   ): Promise<Data> {
+    const options = { ...this.callDefaults, ...callOptions };
     const cache = this.options.cache;
     if (!cache || options.accessToken || options.fresh || options.preview) return this.fetchQuery(query, variables, options);
     const key = `${documentId(query)}:${JSON.stringify(variables)}`;
@@ -103,8 +116,9 @@ export class ServiceClient {
   async mutate<Data, Variables extends OperationVariables>(
     mutation: TypedDocumentNode<Data, Variables>,
     variables: Variables,
-    options: CallOptions = {},
+    callOptions: CallOptions = {},
   ): Promise<Data> {
+    const options = { ...this.callDefaults, ...callOptions };
     try {
       const result = await this.apollo.mutate({ mutation, variables, context: { headers: this.headersFor(options) } });
       return result.data as Data;

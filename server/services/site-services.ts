@@ -1,5 +1,6 @@
 import type { SessionAuth } from '../auth/session-auth.ts';
 import type { Tracker } from '../analytics/tracker.ts';
+import type { PreviewMode } from '../preview/preview-mode.ts';
 import type { ServiceClient } from './service-client.ts';
 
 /** What loaders and actions reach the product's services through. */
@@ -8,4 +9,6 @@ export interface SiteServices {
   user: ServiceClient;
   auth: SessionAuth;
   tracker: Tracker;
+  /** Editors' preview mode (SPEC 1, 6): who is in it, entering and leaving it. */
+  preview: PreviewMode;
 }

@@ -7,6 +7,7 @@ import { Header } from '../components/Header.tsx';
 import { HighlightBanner, highlightBannerShownAt } from '../components/HighlightBanner.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { FormToken } from '../components/FormToken.tsx';
+import { PreviewBanner } from '../components/PreviewBanner.tsx';
 
 interface LayoutProps {
   content: LayoutContent | null;
@@ -51,6 +52,7 @@ function SiteFrame({
   const banner = chrome && withHighlightBanner && highlightBannerShownAt(content.highlightBanner, path) ? content.highlightBanner : null;
   return (
     <div className={`page ${className}`}>
+      <PreviewBanner />
       {chrome ? <Header content={content} /> : null}
       {banner ? <HighlightBanner banner={banner} /> : null}
       <main id="main" className="page__main" tabIndex={-1}>
@@ -65,6 +67,7 @@ function FocusedFrame({ className, children }: { className: string; children: Re
   const { t, urls, embeddedApp } = useSite();
   return (
     <div className={`page page--focused ${className}`}>
+      <PreviewBanner />
       {embeddedApp ? null : (
         <header className="focused-header">
           <a className="brand" href={urls.route('home')} aria-label={t('brand.homeLink')}>

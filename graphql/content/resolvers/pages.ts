@@ -47,7 +47,12 @@ const slugList =
     return {
       total,
       items: await Promise.all(
-        items.map(async (entry) => ({ id: entry.id, slug: entry.slug ?? '', collection: (await options.collection?.(entry, context)) ?? null })),
+        items.map(async (entry) => ({
+          id: entry.id,
+          slug: entry.slug ?? '',
+          collection: (await options.collection?.(entry, context)) ?? null,
+          publishedAt: entry.publishedAt,
+        })),
       ),
     };
   };

@@ -1,0 +1,44 @@
+import type { NextFunction, Request, Response } from 'express';
+import { restrictCaching } from '../render/cache-policy.ts';
+
+/**
+ * SPEC 7.4, 9.2: a partner's link to any page carries `?affiliate=<code>` (or the short `?aff=`,
+ * which affiliate networks append); the code is kept five days in a cookie for the ticket shop to
+ * credit the order. `ref` is not read: other sites set it for their own purposes.
+ */
+export const AFFILIATE_PARAMETERS = ['affiliate', 'aff'] as const;
+export const AFFILIATE_COOKIE = 'affiliate';
+const AFFILIATE_MAX_AGE_MS = 5 * 24 * 60 * 60 * 1000;
+const AFFILIATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const isAffiliateCode = (value: unknown): value is string => typeof value === 'string' && AFFILIATE_CODE.test(value);
+
+/**
+ * Stores a valid code from the query in the affiliate cookie: sent cross-site over https only
+ * (SameSite=None, Secure), on the main domain when one is configured. httpOnly, because only the
+ * server reads it back. An invalid code is ignored.
+ */
+export function affiliateCapture(options: { cookieDomain?: string | undefined } = {}) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const code = AFFILIATE_PARAMETERS.map((name) => req.query[name]).find((value) => value !== undefined);
+    if (isAffiliateCode(code)) {
+      res.cookie(AFFILIATE_COOKIE, code, {
+        maxAge: AFFILIATE_MAX_AGE_MS,
+        secure: true,
+        sameSite: 'none',
+        httpOnly: true,
+        path: '/',
+        ...(options.cookieDomain ? { domain: options.cookieDomain } : {}),
+      });
+      // This response sets a cookie of this visitor's: no shared cache may hand it to another.
+      restrictCaching(res, 'private');
+    }
+    next();
+  };
+}
+
+/** The affiliate code this visitor arrived with in the last five days, for the ticket shop (SPEC 7.4). */
+export function affiliateCode(req: Request): string | undefined {
+  const value: unknown = req.cookies?.[AFFILIATE_COOKIE];
+  return isAffiliateCode(value) ? value : undefined;
+}
