@@ -314,7 +314,12 @@ describe('the error page (SPEC 2.4)', () => {
   ] as const)(
     'a refused form gets it in the visitor’s language, with "try again" and no stack trace (%s)',
     async (_locale, path, title, retry) => {
-      const response = await request(app).post(path).set('Referer', `${TEST_ORIGIN}${path}`).type('form').send({ intent: 'x' });
+      const response = await request(app)
+        .post(path)
+        .set('Referer', `${TEST_ORIGIN}${path}`)
+        .set('Sec-Fetch-Site', 'cross-site')
+        .type('form')
+        .send({ intent: 'x' });
       expect(response.status).toBe(403);
       const html = decoded(response.text);
       expect(html).toContain(`<h1 class="status-page__title">${title}</h1>`);

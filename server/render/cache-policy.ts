@@ -26,7 +26,10 @@ export const cachePolicyOf = (res: Response): CachePolicy => (res.locals.cachePo
  * schedule marks, and whatever is added later) makes the page the visitor's own: safe by default.
  * A shared cache in front of the site must follow the same rule (decision 0014).
  */
-export const NEUTRAL_COOKIES: ReadonlySet<string> = new Set([LOCALE_COOKIE, AFFILIATE_COOKIE, 'nabd.csrf', '__Host-nabd.csrf']);
+export const neutralCookies = (): ReadonlySet<string> =>
+  // Built on first use: the modules naming these cookies also use this one.
+  (neutral ??= new Set([LOCALE_COOKIE, AFFILIATE_COOKIE, 'nabd.csrf', '__Host-nabd.csrf']));
+let neutral: ReadonlySet<string> | undefined;
 
 /** True when the request carries no cookie that could change the page: it gets the shared page. */
 export function carriesOnlyNeutralCookies(req: Request): boolean {
@@ -34,7 +37,7 @@ export function carriesOnlyNeutralCookies(req: Request): boolean {
   if (!header) return true;
   return header.split(';').every((pair) => {
     const name = pair.split('=', 1)[0]!.trim();
-    return name === '' || NEUTRAL_COOKIES.has(name);
+    return name === '' || neutralCookies().has(name);
   });
 }
 
