@@ -98,7 +98,7 @@ export const ROUTES = {
   loyaltyRedeem: route('/loyalty/redeem', 'default'),
   notFound: route('/404', 'default'),
   exitPreview: route('/api/exit-preview', 'default'),
-  search: route('/search', 'default'),
+  search: route('/search', 'default', () => import('./pages/search/search-page.ts')),
   store: route('/store', 'default'),
 
   // Beyond SPEC 2.1, because festival-goers expect them: calendar files and a personal schedule.

@@ -41,9 +41,10 @@ export function documentOf(kind: SearchKind, row: EntryRow, lookup: Lookup) {
   ];
   const listOf = (name: string) => (Array.isArray(fields[name]) ? (fields[name] as unknown[]) : []);
   // Names people search by that live on the records this one refers to.
+  // A set is not found by its event's name: a festival's name would bring up its every set.
+  const ofEvent = kind === 'performance' ? [] : [nameOf(event), text(event?.config?.city)];
   const related = [
-    nameOf(event),
-    text(event?.config?.city),
+    ...ofEvent,
     ...listOf('performers').map((performer) => nameOf(lookup(performer, row))),
     ...listOf('artists').map((artist) => nameOf(lookup(artist, row))),
     ...listOf('categories').map((category) => nameOf(lookup(category, row))),
