@@ -104,6 +104,7 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   travelPackages: { found: '/travel-packages' },
   travelPackage: { found: '/travel-packages/nabd-festival-2026-weekend', missing: ['/travel-packages/no-such-package'] },
   travelPartner: { found: '/travel-packages/partners/falcon-air', missing: ['/travel-packages/partners/no-such-partner'] },
+  search: { found: '/search?q=festival' },
 };
 
 /** Routes that answer with something other than a page: a redirect or a file. */
