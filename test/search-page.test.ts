@@ -29,7 +29,7 @@ function chipsOf(html: string) {
     ...html.matchAll(/<a class="search-chip" href="([^"]*)"( aria-current="page")?>([^<]+)<span class="search-chip__count">(\d+)<\/span>/g),
   ];
   return {
-    counts: Object.fromEntries(chips.map((chip) => [chip[3], Number(chip[4])])),
+    counts: Object.fromEntries(chips.map((chip) => [chip[3]!, Number(chip[4])])) as Record<string, number>,
     current: chips.find((chip) => chip[2])?.[3],
     hrefs: chips.map((chip) => chip[1]),
   };
