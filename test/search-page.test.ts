@@ -77,7 +77,7 @@ describe.each([
     expect(chips.current).toBe(t.category.articles);
     expect(chips.counts).toEqual(everything.counts);
     expect(new Set(resultKinds(html))).toEqual(new Set([t.kinds.article]));
-    expect(resultLinks(html).length).toBe(Math.min(20, chips.counts[t.category.articles]));
+    expect(resultLinks(html).length).toBe(Math.min(20, chips.counts[t.category.articles]!));
   });
 
   test('pages of 20 with page links: the first, the current and the last, with previous and next', async () => {
