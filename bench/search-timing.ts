@@ -1,50 +1,60 @@
 /**
- * How long the site search takes in the content service over the demo content, in process on
- * PGlite: the precomputed search documents (decision 0017) against normalizing every entry's text
- * in the query, as the list filters do. See docs/decisions/0017-site-search.md.
+ * How long the content service takes to answer the site search over the demo content (decision
+ * 0017), against the built server running the content service alone, on PGlite: the search over
+ * its precomputed documents, and for comparison a list filter that normalizes every row's text
+ * per query (`articles(filter: { search })`, one type only). Sequential requests, so the numbers
+ * are latencies, not throughput.
  *
- *   node bench/search-timing.ts
+ *   npm run build && node bench/search-timing.ts [--rounds 50]
+ *   node bench/search-timing.ts --origin http://localhost:3303 --token dev-content-token   (a site already running)
  */
-import { sql } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { EntryStore } from '#graphql/content/entry-store.ts';
-import { importContent } from '#graphql/content/import-content.ts';
-import { CONTENT_SCHEMA, contentMigrations } from '#graphql/content/migrations.ts';
-import { resolvers } from '#graphql/content/resolvers/index.ts';
-import { normalizeForSearch, normalizedSql } from '#graphql/content/search-text.ts';
-import { openDatabase, queryRows } from '#platform/database.ts';
-import { migrate } from '#platform/migrations.ts';
-import { fromRoot } from '#platform/paths.ts';
+import { BenchmarkRun, fetchPage, log, secret } from './support.ts';
 
-const ROUNDS = 50;
-const database = await openDatabase({ dataDir: 'memory://' });
-await migrate(database, CONTENT_SCHEMA, contentMigrations);
-let started = performance.now();
-await importContent(database.db, fromRoot('content'));
-const importMs = performance.now() - started;
-const [documents] = await queryRows<{ count: number }>(database.db, sql`select count(*)::int as count from content.search_documents`);
+const { values: options } = parseArgs({
+  options: { rounds: { type: 'string', default: '50' }, origin: { type: 'string' }, token: { type: 'string' } },
+});
+const rounds = Number(options.rounds);
 
-const context = () => ({ store: new EntryStore(database.db, { environment: 'main', preview: false }), db: database.db, memo: new Map() }) as never;
-const search = (resolvers.Query as Record<string, (...args: unknown[]) => Promise<{ total: number }>>).search!;
+const search = (locale: string, query: string) =>
+  `{ search(locale: ${locale}, query: ${JSON.stringify(query)}) { total counts { kind count } items { kind slug collection title publishedAt startDatetime seo { description image { responsiveUrl } } } } }`;
 
-async function time(name: string, run: () => Promise<unknown>) {
-  await run();
-  const started = performance.now();
-  for (let round = 0; round < ROUNDS; round += 1) await run();
-  process.stdout.write(`| ${name} | ${((performance.now() - started) / ROUNDS).toFixed(1)} ms |\n`);
+const QUERIES: Record<string, string> = {
+  'search en "festival" (page of 20, counts per kind)': search('en', 'festival'),
+  'search en "desert festival guides"': search('en', 'desert festival guides'),
+  'search ar "مهرجان"': search('ar', 'مهرجان'),
+  'search ar "ايقاعات جده"': search('ar', 'ايقاعات جده'),
+  'for comparison: articles(filter: { search: "festival" }), normalized per row':
+    '{ articles(locale: en, first: 20, filter: { search: "festival" }) { total items { slug title } } }',
+};
+
+const run = new BenchmarkRun();
+const token = options.token ?? secret();
+try {
+  const origin = options.origin ?? (await run.startSite({ SERVICES: 'content', CONTENT_API_TOKEN: token }));
+  const url = `${origin}/graphql/content`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const lines: string[] = [];
+  for (const [name, query] of Object.entries(QUERIES)) {
+    const body = JSON.stringify({ query });
+    const ask = async () => {
+      const answer = JSON.parse((await fetchPage(url, { method: 'POST', headers, body })).toString());
+      if (answer.errors) throw new Error(`${name}: ${JSON.stringify(answer.errors)}`);
+    };
+    for (let round = 0; round < 5; round += 1) await ask();
+    const times: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const started = performance.now();
+      await ask();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const line = `| ${name} | ${times[Math.floor(rounds / 2)]!.toFixed(1)} ms | ${times[Math.floor(rounds * 0.9)]!.toFixed(1)} ms |`;
+    log(line);
+    lines.push(line);
+  }
+  process.stdout.write(['| Query | p50 | p90 |', '| --- | ---: | ---: |', ...lines, ''].join('\n'));
+} finally {
+  await run.stop();
 }
-
-process.stdout.write(`Import of the demo content with ${documents?.count} search documents: ${importMs.toFixed(0)} ms\n\n| Query | Mean of ${ROUNDS} |\n| --- | ---: |\n`);
-for (const [locale, query] of [
-  ['en', 'festival'],
-  ['en', 'desert festival guides'],
-  ['ar', 'مهرجان'],
-  ['ar', 'ايقاعات جده'],
-] as const) {
-  await time(`search(locale: ${locale}, query: "${query}"): page of 20, counts per kind`, () => search(undefined, { locale, query }, context()));
-}
-// The alternative: normalize each entry's whole JSON per query (a substring, without stems or the article).
-await time('normalizing every entry per query ("festival", en)', () =>
-  queryRows(database.db, sql`select id from content.entries where environment = 'main' and locale = 'en' and ${normalizedSql(sql`fields::text`)} like ${`%${normalizeForSearch('festival')}%`}`),
-);
-await database.close();

@@ -27,8 +27,7 @@ export interface ListOptions {
   skip: number;
 }
 
-export interface VisibleRow {
-  version?: string;
+interface Row {
   id: string;
   type: string;
   slug: string | null;
@@ -43,6 +42,8 @@ const textArray = (values: string[]) => `{${values.map((value) => `"${value.repl
 
 const PUBLISHED_ONLY = sql.raw(`('published')`);
 const WITH_DRAFTS = sql.raw(`('published', 'draft')`);
+const ROW_COLUMNS = sql.raw('id, type, slug, locale, fields, published_at');
+const KEY_COLUMNS = sql.raw('id, locale, version');
 const FALLBACK_LIST = sql.raw(`(${FALLBACK_TYPES.map((type) => `'${type}'`).join(', ')})`);
 
 /** A text field inside an entry's JSON fields (`e.fields -> 'config' ->> 'city'`), for filters and ordering. */
@@ -73,18 +74,28 @@ export class EntryStore {
     readonly scope: ContentScope,
   ) {}
 
+  /** The rows visible to this request, one per record: a subquery aliased `e`. */
+  private visible(types: string[] | null, locale: Locale, ids?: string[]): SQL {
+    return this.visibleColumns(ROW_COLUMNS, types, locale, ids);
+  }
+
   /**
-   * The rows visible to this request, one per record: a subquery aliased `e`. Public for queries
-   * that join the service's other tables to it (the search documents, by id, locale and version).
+   * Which version in which locale of each record this request sees (`e.id`, `e.locale`,
+   * `e.version`), without the fields: for joining the service's other tables (the search
+   * documents) cheaply before reading the few records wanted.
    */
-  visible(types: string[] | null, locale: Locale, ids?: string[]): SQL {
+  visibleVersions(types: string[] | null, locale: Locale): SQL {
+    return this.visibleColumns(KEY_COLUMNS, types, locale);
+  }
+
+  private visibleColumns(columns: SQL, types: string[] | null, locale: Locale, ids?: string[]): SQL {
     const versions = this.scope.preview ? WITH_DRAFTS : PUBLISHED_ONLY;
     // Arrays travel as one parameter each: building SQL is a measurable part of a request.
     const typeFilter = types ? sql`and type = any(${textArray(types)}::text[])` : sql``;
     const idFilter = ids ? sql`and id = any(${textArray(ids)}::text[])` : sql``;
     const fallback = FALLBACK_LIST;
     return sql`(
-      select distinct on (id) id, type, slug, locale, version, fields, published_at
+      select distinct on (id) ${columns}
       from content.entries
       where environment = ${this.scope.environment}
         and version in ${versions}
@@ -95,7 +106,7 @@ export class EntryStore {
   }
 
   async one<Fields = Record<string, unknown>>(type: string | string[], locale: Locale, where?: SQL): Promise<Entry<Fields> | null> {
-    const rows = await queryRows<VisibleRow>(
+    const rows = await queryRows<Row>(
       this.db,
       sql`select e.* from ${this.visible(Array.isArray(type) ? type : [type], locale)} ${where ? sql`where ${where}` : sql``} limit 1`,
     );
@@ -108,7 +119,7 @@ export class EntryStore {
 
   async list<Fields = Record<string, unknown>>(type: string | string[], locale: Locale, options: ListOptions): Promise<{ total: number; items: Entry<Fields>[] }> {
     const where = options.where ? sql`where ${options.where}` : sql``;
-    const rows = await queryRows<VisibleRow>(
+    const rows = await queryRows<Row>(
       this.db,
       sql`select e.*, count(*) over () as total from ${this.visible(Array.isArray(type) ? type : [type], locale)} ${where}
           order by ${options.orderBy ?? sql`e.id`}, e.id limit ${options.first} offset ${options.skip}`,
@@ -133,7 +144,7 @@ export class EntryStore {
     let loader = this.byId.get(locale);
     if (!loader) {
       loader = new DataLoader<string, Entry | null>(async (ids) => {
-        const rows = await queryRows<VisibleRow>(this.db, sql`select e.* from ${this.visible(null, locale, [...ids])}`);
+        const rows = await queryRows<Row>(this.db, sql`select e.* from ${this.visible(null, locale, [...ids])}`);
         const found = new Map(rows.map((row) => [row.id, toEntry(row, locale)]));
         return ids.map((id) => found.get(id) ?? null);
       });
@@ -147,8 +158,7 @@ export class EntryStore {
   }
 }
 
-/** A row read through `visible()` as resolvers see it. */
-export function toEntry<Fields>(row: VisibleRow, locale: Locale): Entry<Fields> {
+function toEntry<Fields>(row: Row, locale: Locale): Entry<Fields> {
   const publishedAt = row.published_at ? new Date(row.published_at).toISOString() : null;
   return { ...(row.fields as Fields), id: row.id, slug: row.slug, publishedAt, __type: row.type, __locale: locale };
 }

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '#platform/database.ts';
-import { toEntry, type Entry, type VisibleRow } from '../entry-store.ts';
+import type { Entry } from '../entry-store.ts';
 import { EVENT_OWNED_KINDS, SEARCH_KIND_TYPES, SEARCH_KINDS, SEARCHED_TYPES, type SearchKind } from '../search-kinds.ts';
 import { MAX_QUERY_LENGTH, queryTerms } from '../search-text.ts';
 import type { Locale } from '../tables.ts';
@@ -75,9 +75,10 @@ interface SearchArgs {
   skip?: number | null;
 }
 
-interface HitRow extends VisibleRow {
-  kind: SearchKind;
-  total: number | string;
+interface SearchAnswer {
+  counts: { kind: SearchKind; count: number }[];
+  total: number;
+  page: { id: string; kind: SearchKind }[] | null;
 }
 
 /**
@@ -85,40 +86,47 @@ interface HitRow extends VisibleRow {
  * document (search-documents.ts) holds every word of the query, each as the beginning of a word;
  * records whose title holds them all first, then the newer. Also counts the matches per kind, over
  * all kinds, for the category chips. Visibility (drafts in preview only, locale fallback) is the
- * entry store's; unlisted events and what belongs to them have unlisted documents.
+ * entry store's; unlisted events and what belongs to them have unlisted documents. One statement
+ * over the narrow documents finds the page's ids and the counts; the page's records are then read
+ * in one batch.
  */
 async function search(args: SearchArgs, context: ContentContext) {
   if (args.query.length > MAX_QUERY_LENGTH) {
     throw new GraphQLError(`A search query has at most ${MAX_QUERY_LENGTH} characters`, { extensions: { code: 'BAD_USER_INPUT' } });
   }
   const terms = queryTerms(args.query);
-  const kinds = args.kinds?.length ? args.kinds : SEARCH_KINDS;
+  const kinds = `{${(args.kinds?.length ? args.kinds : SEARCH_KINDS).join(',')}}`;
   const { first, skip } = paging(args, 20);
   if (!terms.length) return { total: 0, counts: [], items: [] };
-  const hits = sql`hits as (
-    select e.*, d.kind, d.ranked_at, (${matchesEvery(sql`d.title_words`, terms)}) as in_title
-    from ${context.store.visible(SEARCHED_TYPES, args.locale)}
-    join content.search_documents d
-      on d.environment = ${context.store.scope.environment} and d.id = e.id and d.locale = e.locale and d.version = e.version
-    where d.listed and ${matchesEvery(sql`d.words`, terms)}
-  )`;
-  const [counts, rows] = await Promise.all([
-    queryRows<{ kind: SearchKind; count: number }>(context.db, sql`with ${hits} select kind, count(*)::int as count from hits group by kind order by kind`),
-    queryRows<HitRow>(
-      context.db,
-      sql`with ${hits} select *, count(*) over () as total from hits
-          where kind = any(${`{${kinds.join(',')}}`}::text[])
-          order by in_title desc, ranked_at desc nulls last, id
-          limit ${first} offset ${skip}`,
-    ),
-  ]);
-  const total = rows.length
-    ? Number(rows[0]!.total)
-    : counts.filter((count) => kinds.includes(count.kind)).reduce((sum, count) => sum + count.count, 0);
+  const [answer] = await queryRows<SearchAnswer>(
+    context.db,
+    sql`with hits as (
+      select d.id, d.kind, d.ranked_at, (${matchesEvery(sql`d.title_words`, terms)}) as in_title
+      from ${context.store.visibleVersions(SEARCHED_TYPES, args.locale)}
+      join content.search_documents d
+        on d.environment = ${context.store.scope.environment} and d.id = e.id and d.locale = e.locale and d.version = e.version
+      where d.listed and ${matchesEvery(sql`d.words`, terms)}
+    ), counted as (
+      select kind, count(*)::int as count from hits group by kind
+    )
+    select
+      coalesce((select json_agg(json_build_object('kind', kind, 'count', count) order by kind) from counted), '[]') as counts,
+      (select count(*)::int from hits where kind = any(${kinds}::text[])) as total,
+      (select json_agg(json_build_object('id', id, 'kind', kind)) from (
+        select id, kind from hits where kind = any(${kinds}::text[])
+        order by in_title desc, ranked_at desc nulls last, id
+        limit ${first} offset ${skip}
+      ) as page) as page`,
+  );
+  const page = answer?.page ?? [];
+  const entries = await context.store.loadMany(
+    page.map((hit) => hit.id),
+    args.locale,
+  );
   return {
-    total,
-    counts,
-    items: await Promise.all(rows.map((row) => listing(row.kind, toEntry(row, args.locale), context))),
+    total: Number(answer?.total ?? 0),
+    counts: answer?.counts ?? [],
+    items: await Promise.all(page.flatMap((hit, index) => (entries[index] ? [listing(hit.kind, entries[index], context)] : []))),
   };
 }
 
