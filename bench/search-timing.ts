@@ -21,6 +21,7 @@ const search = (locale: string, query: string) =>
   `{ search(locale: ${locale}, query: ${JSON.stringify(query)}) { total counts { kind count } items { kind slug collection title publishedAt startDatetime seo { description image { responsiveUrl } } } } }`;
 
 const QUERIES: Record<string, string> = {
+  'floor: contentVersion (one tiny statement)': '{ contentVersion { version } }',
   'search en "festival" (page of 20, counts per kind)': search('en', 'festival'),
   'search en "desert festival guides"': search('en', 'desert festival guides'),
   'search ar "مهرجان"': search('ar', 'مهرجان'),
