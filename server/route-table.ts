@@ -99,7 +99,7 @@ export const ROUTES = {
   loyaltyRedeem: route('/loyalty/redeem', 'default'),
   notFound: route('/404', 'default', () => import('./pages/not-found.ts')),
   exitPreview: route('/api/exit-preview', 'default', () => import('./pages/exit-preview.ts')),
-  search: route('/search', 'default'),
+  search: route('/search', 'default', () => import('./pages/search/search-page.ts')),
   store: route('/store', 'default', () => import('./pages/about/store.ts')),
 
   // Beyond SPEC 2.1: the content tool's preview link turns preview mode on (SPEC 1, 6).

@@ -127,6 +127,7 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   notFound: { found: '/404', status: 404 },
   enterPreview: { found: `/api/preview?secret=${DEVELOPMENT_SECRETS.PREVIEW_SECRET}&redirect=/events` },
   exitPreview: { found: '/api/exit-preview?redirect=/events' },
+  search: { found: '/search?q=festival' },
 };
 
 /** Routes that answer with something other than a page: a redirect or a file. */

@@ -42,6 +42,8 @@ const textArray = (values: string[]) => `{${values.map((value) => `"${value.repl
 
 const PUBLISHED_ONLY = sql.raw(`('published')`);
 const WITH_DRAFTS = sql.raw(`('published', 'draft')`);
+const ROW_COLUMNS = sql.raw('id, type, slug, locale, fields, published_at');
+const KEY_COLUMNS = sql.raw('id, locale, version');
 const FALLBACK_LIST = sql.raw(`(${FALLBACK_TYPES.map((type) => `'${type}'`).join(', ')})`);
 
 /** A text field inside an entry's JSON fields (`e.fields -> 'config' ->> 'city'`), for filters and ordering. */
@@ -74,13 +76,26 @@ export class EntryStore {
 
   /** The rows visible to this request, one per record: a subquery aliased `e`. */
   private visible(types: string[] | null, locale: Locale, ids?: string[]): SQL {
+    return this.visibleColumns(ROW_COLUMNS, types, locale, ids);
+  }
+
+  /**
+   * Which version in which locale of each record this request sees (`e.id`, `e.locale`,
+   * `e.version`), without the fields: for joining the service's other tables (the search
+   * documents) cheaply before reading the few records wanted.
+   */
+  visibleVersions(types: string[] | null, locale: Locale): SQL {
+    return this.visibleColumns(KEY_COLUMNS, types, locale);
+  }
+
+  private visibleColumns(columns: SQL, types: string[] | null, locale: Locale, ids?: string[]): SQL {
     const versions = this.scope.preview ? WITH_DRAFTS : PUBLISHED_ONLY;
     // Arrays travel as one parameter each: building SQL is a measurable part of a request.
     const typeFilter = types ? sql`and type = any(${textArray(types)}::text[])` : sql``;
     const idFilter = ids ? sql`and id = any(${textArray(ids)}::text[])` : sql``;
     const fallback = FALLBACK_LIST;
     return sql`(
-      select distinct on (id) id, type, slug, locale, fields, published_at
+      select distinct on (id) ${columns}
       from content.entries
       where environment = ${this.scope.environment}
         and version in ${versions}

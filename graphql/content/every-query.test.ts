@@ -85,6 +85,7 @@ const QUERIES: Record<string, string> = {
   redirects: 'redirects { total }',
   translations: 'translations(locale: ar) { total }',
   searchListings: 'searchListings(locale: ar, kind: event) { total }',
+  search: 'search(locale: ar, query: "مهرجان") { total counts { kind count } items { title } }',
   contentVersion: 'contentVersion { version }',
   ticketsOverviewPage: 'ticketsOverviewPage(locale: ar, eventSlug: "nabd-festival-2026") { title }',
   ticketsConfirmationPage: 'ticketsConfirmationPage(locale: ar, eventSlug: "nabd-festival-2026") { title }',

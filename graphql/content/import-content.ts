@@ -2,6 +2,7 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#platform/database.ts';
 import { syncAssets } from './assets.ts';
 import { imagePathsIn, readContentFolder } from './content-files.ts';
+import { rebuildSearchDocuments } from './search-documents.ts';
 import { entries, imports } from './tables.ts';
 
 export interface ImportResult {
@@ -60,6 +61,7 @@ export async function importContent(db: Database, folder: string, options: Impor
       .returning({ id: entries.id });
     if (written.length || removed.length) {
       await tx.insert(imports).values({ environment, written: written.length, removed: removed.length });
+      await rebuildSearchDocuments(tx, environment);
     }
     return { read: records.length, written: written.length, removed: removed.length };
   });

@@ -10,6 +10,7 @@ import { EntryStore } from './entry-store.ts';
 import { createImageRouter } from './image-router.ts';
 import { hasContent, importContent } from './import-content.ts';
 import { CONTENT_SCHEMA, contentMigrations } from './migrations.ts';
+import { ensureSearchDocuments } from './search-documents.ts';
 import { resolvers, type ContentContext } from './resolvers/index.ts';
 import { typeDefs } from './schema/index.ts';
 
@@ -57,7 +58,10 @@ export async function createContentService(options: ContentServiceOptions): Prom
   const { database, logger } = options;
   await migrate(database, CONTENT_SCHEMA, contentMigrations);
   for (const environment of CONTENT_ENVIRONMENTS) {
-    if (await hasContent(database.db, environment)) continue;
+    if (await hasContent(database.db, environment)) {
+      await ensureSearchDocuments(database.db, environment);
+      continue;
+    }
     const result = await importContent(database.db, options.contentFolder, { environment, mediaDir: options.mediaDir });
     if (result.assets.missing.length) logger.warn({ missing: result.assets.missing.length, example: result.assets.missing[0] }, 'Pictures missing from the media folder');
     logger.info({ environment, read: result.read, written: result.written, measured: result.assets.measured }, 'Imported the content files');

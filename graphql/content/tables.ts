@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const contentSchema = pgSchema('content');
 
@@ -42,3 +42,20 @@ export const imports = contentSchema.table('imports', {
   removed: integer('removed').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/** The site search's precomputed documents, derived from the entries (migrations/0003). */
+export const searchDocuments = contentSchema.table(
+  'search_documents',
+  {
+    environment: text('environment').notNull(),
+    id: text('id').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    version: text('version').$type<EntryVersion>().notNull(),
+    kind: text('kind').notNull(),
+    listed: boolean('listed').notNull(),
+    rankedAt: timestamp('ranked_at', { withTimezone: true, mode: 'string' }),
+    titleWords: text('title_words').notNull(),
+    words: text('words').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.environment, table.id, table.locale, table.version] })],
+);
