@@ -32,6 +32,12 @@ const PAGES: [kind: string, path: string][] = [
   ['Release', '/records/releases/ghazal-paper-moons'],
   ['Venues', '/venues'],
   ['Travel package', '/travel-packages/nabd-festival-2026-weekend'],
+  ['XP feed', '/xp-feed'],
+  ['Article', '/xp-feed/behind-the-scenes/building-the-main-stage'],
+  ['About (blocks)', '/about'],
+  ['FAQ', '/about/faq'],
+  ['Contact', '/contact'],
+  ['Search results', '/search?q=festival'],
 ];
 
 const publicDir = path.join(root, 'public');

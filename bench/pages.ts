@@ -62,6 +62,7 @@ try {
   const pages: Target[] = [
     { name: 'Home `/`', url: '/' },
     { name: 'Event `/events/nabd-festival-2026`', url: '/events/nabd-festival-2026' },
+    { name: 'Article `/xp-feed/behind-the-scenes/building-the-main-stage`', url: '/xp-feed/behind-the-scenes/building-the-main-stage' },
     // ARCHITECTURE's reference numbers are for a page rendering a 120-performance line-up.
     { name: 'Line-up `/events/nabd-festival-2026/lineup`', url: '/events/nabd-festival-2026/lineup' },
     {
