@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { print } from 'graphql';
 import { createElement, type ReactElement } from 'react';
 import request from 'supertest';
-import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createI18n } from '#server/i18n.ts';
 import { PAGE_BLOCK_FIELDS } from '#server/pages/blocks/page-block-fields.ts';
@@ -15,6 +14,7 @@ import type { PageBlockContent } from '#views/blocks/types.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_NOW, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { publishedContent } from './support/content-records.ts';
 
 /**
  * Page blocks (SPEC 3.2): every block type, as the demo content uses it, renders completely
@@ -22,13 +22,13 @@ import { startTestSite, TEST_NOW, TEST_ORIGIN, type TestSite } from './support/t
  */
 
 type Fields = Record<string, any>;
-type ContentRecord = Omit<EntryRecord, 'fields'> & { fields: Fields };
+type ContentRecord = Awaited<ReturnType<typeof publishedContent<Fields>>>[number];
 
 let site: TestSite;
 let published: ContentRecord[];
 beforeAll(async () => {
   site = await startTestSite();
-  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published') as ContentRecord[];
+  published = await publishedContent();
 });
 afterAll(() => site.close());
 const i18n = await createI18n();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_NOW, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { publishedContent } from './support/content-records.ts';
 
 /**
  * The events area: calendar, event pages, custom event pages, calendar files, venues and travel
@@ -14,11 +14,11 @@ type Locale = 'en' | 'ar';
 type Fields = Record<string, any>;
 
 let site: TestSite;
-type ContentRecord = Omit<EntryRecord, 'fields'> & { fields: Fields };
+type ContentRecord = Awaited<ReturnType<typeof publishedContent<Fields>>>[number];
 let published: ContentRecord[];
 beforeAll(async () => {
   site = await startTestSite();
-  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published') as ContentRecord[];
+  published = await publishedContent();
 });
 afterAll(() => site.close());
 

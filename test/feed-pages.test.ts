@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
 import { fromRoot } from '#platform/paths.ts';
 import type { i18n as I18n } from 'i18next';
 import { createI18n } from '#server/i18n.ts';
@@ -10,6 +9,7 @@ import { ServiceClient } from '#server/services/service-client.ts';
 import { createUrlBuilder, delocalizePath } from '#server/urls.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { publishedContent } from './support/content-records.ts';
 
 /**
  * The XP feed (SPEC 2.1, 2.4, 3.2): overview, categories, articles, load more and the RSS feed, in
@@ -18,13 +18,13 @@ import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.t
 
 type Locale = 'en' | 'ar';
 type Fields = Record<string, any>;
-type ContentRecord = Omit<EntryRecord, 'fields'> & { fields: Fields };
+type ContentRecord = Awaited<ReturnType<typeof publishedContent<Fields>>>[number];
 
 let site: TestSite;
 let published: ContentRecord[];
 beforeAll(async () => {
   site = await startTestSite();
-  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published') as ContentRecord[];
+  published = await publishedContent();
 });
 afterAll(() => site.close());
 

@@ -1,10 +1,9 @@
 import request from 'supertest';
-import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
 import { DEMO_USER } from '#identity/service.ts';
-import { fromRoot } from '#platform/paths.ts';
 import { Browser, fieldValue, formAction, type Page } from './support/browser.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { publishedContent } from './support/content-records.ts';
 
 /**
  * The line-up area: overview, artists, stages, a day's schedule, search, performance pages and
@@ -14,13 +13,13 @@ import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.t
 
 type Locale = 'en' | 'ar';
 type Fields = Record<string, any>;
-type ContentRecord = Omit<EntryRecord, 'fields'> & { fields: Fields };
+type ContentRecord = Awaited<ReturnType<typeof publishedContent<Fields>>>[number];
 
 let site: TestSite;
 let published: ContentRecord[];
 beforeAll(async () => {
   site = await startTestSite();
-  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published') as ContentRecord[];
+  published = await publishedContent();
 });
 afterAll(() => site.close());
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
+import { publishedContent } from './support/content-records.ts';
 
 /**
  * Timetables and the day and night programmes (SPEC 2.1, 3.2), in both languages. Expectations
@@ -12,13 +12,13 @@ import { startTestSite, type TestSite } from './support/test-site.ts';
 
 type Locale = 'en' | 'ar';
 type Fields = Record<string, any>;
-type ContentRecord = Omit<EntryRecord, 'fields'> & { fields: Fields };
+type ContentRecord = Awaited<ReturnType<typeof publishedContent<Fields>>>[number];
 
 let site: TestSite;
 let published: ContentRecord[];
 beforeAll(async () => {
   site = await startTestSite();
-  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published') as ContentRecord[];
+  published = await publishedContent();
 });
 afterAll(() => site.close());
 

@@ -5,11 +5,9 @@ import { createSite, type Site } from '#server/site.ts';
 import { readableTextOn, contrastRatio, relativeLuminance } from '#views/colour.ts';
 import { highlightBannerShownAt } from '#views/components/HighlightBanner.tsx';
 import type { HighlightBannerContent } from '#views/content.ts';
-import { contentRecords } from './support/content-records.ts';
+import { contentRecords, publishedContent } from './support/content-records.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_NOW, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
-import { readContentFolder, type EntryRecord } from '#graphql/content/content-files.ts';
-import { fromRoot } from '#platform/paths.ts';
 
 const LOCALES = ['en', 'ar'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -17,11 +15,11 @@ type Locale = (typeof LOCALES)[number];
 let site: TestSite;
 let record: Awaited<ReturnType<typeof contentRecords>>;
 /** Published demo records, their fields as the files hold them. */
-let published: (EntryRecord & { fields: Record<string, any> })[];
+let published: Awaited<ReturnType<typeof publishedContent<Record<string, any>>>>;
 beforeAll(async () => {
   site = await startTestSite();
   record = await contentRecords();
-  published = (await readContentFolder(fromRoot('content'))).records.filter((entry) => entry.version === 'published');
+  published = await publishedContent();
 });
 afterAll(() => site.close());
 

@@ -25,16 +25,6 @@ const PAGES = [
   ['store', '/store'],
 ] as const;
 
-/** Analytics arrive through a buffer: wait for the one asked for. */
-async function received(name: string, match: (properties: Record<string, unknown>) => boolean) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const event = (await site.site.analytics!.received(name)).find((candidate) => match(candidate.properties));
-    if (event) return event;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No ${name} event arrived`);
-}
-
 describe.each(PAGES)('%s (%s)', (name, path) => {
   test('fits a phone and a desktop in both languages with no axe-core violations, screenshots taken', async () => {
     for (const locale of ['en', 'ar'] as const) {
@@ -78,7 +68,7 @@ describe('the FAQ', () => {
     if (javaScriptEnabled) {
       const question = (await items.nth(1).locator('summary').textContent())!;
       const category = (await items.nth(1).getAttribute('data-track-faq_category'))!;
-      const event = await received('faq_accordion_opened', (properties) => properties.faq_item_title === question);
+      const event = await site.received('faq_accordion_opened', (properties) => properties.faq_item_title === question);
       expect(event.properties).toMatchObject({ faq_category: category, language: 'ar', page_name: '/ar/about/faq' });
     }
     await context.close();
@@ -93,7 +83,7 @@ describe('the FAQ', () => {
     await item.locator('summary').click();
     const [question, url] = await Promise.all([link.getAttribute('data-track-faq_item_title'), link.getAttribute('href')]);
     await Promise.all([page.waitForURL((target) => target.pathname === url), link.click()]);
-    const event = await received('faq_link_clicked', (properties) => properties.faq_item_link === url);
+    const event = await site.received('faq_link_clicked', (properties) => properties.faq_item_link === url);
     expect(event.properties).toMatchObject({ faq_item_title: question, language: 'en' });
     await context.close();
   });

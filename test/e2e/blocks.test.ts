@@ -19,16 +19,6 @@ const PAGES = [
   ['accessibility', '/events/nabd-festival-2026/accessibility'],
 ] as const;
 
-/** Analytics arrive through a buffer: wait for the one asked for. */
-async function received(name: string, match: (properties: Record<string, unknown>) => boolean) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const event = (await site.site.analytics!.received(name)).find((candidate) => match(candidate.properties));
-    if (event) return event;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No ${name} event arrived`);
-}
-
 describe('the countdown', () => {
   test('ticks every second with JavaScript', async () => {
     const context = await site.context(DESKTOP);
@@ -89,9 +79,12 @@ describe('the carousel', () => {
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-carousel-arrow="previous"]')!.disabled);
 
     const section = (await page.locator('.block-carousel h2').textContent())!;
-    await received('carousel_arrow_clicked', (properties) => properties.carousel_arrow === 'next' && properties.section_name === section);
+    await site.received(
+      'carousel_arrow_clicked',
+      (properties) => properties.carousel_arrow === 'next' && properties.section_name === section,
+    );
     // Scrolled to, the section was reported seen.
-    await received('section_viewed', (properties) => properties.section_name === section && properties.language === locale);
+    await site.received('section_viewed', (properties) => properties.section_name === section && properties.language === locale);
 
     // To the end: "next" is disabled there.
     for (let step = 0; step < 10 && !(await next.isDisabled()); step += 1) {
@@ -135,7 +128,7 @@ describe('the FAQ', () => {
     const question = (await item.locator('summary').textContent())!;
     const category = (await item.getAttribute('data-track-faq_category'))!;
     await item.locator('summary').click();
-    const event = await received('faq_accordion_opened', (properties) => properties.faq_item_title === question);
+    const event = await site.received('faq_accordion_opened', (properties) => properties.faq_item_title === question);
     expect(event.properties).toMatchObject({ faq_category: category, language: locale });
     await context.close();
   });

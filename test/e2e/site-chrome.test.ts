@@ -12,16 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-/** Analytics arrive through a buffer: wait for the one asked for. */
-async function received(name: string, match: (properties: Record<string, unknown>) => boolean) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const event = (await site.site.analytics!.received(name)).find((candidate) => match(candidate.properties));
-    if (event) return event;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No ${name} event arrived`);
-}
-
 describe('the phone menu', () => {
   test.each(['en', 'ar'] as const)(
     'without JavaScript the checkbox opens it from the keyboard and the page behind stays still (%s)',
@@ -71,7 +61,7 @@ describe('the phone menu', () => {
       expect(await button.getAttribute('aria-expanded')).toBe('false');
       expect(await page.locator('#site-nav').isVisible()).toBe(false);
       expect(await page.evaluate(() => document.activeElement?.classList.contains('site-nav__button'))).toBe(true);
-      await received('navigation_closed', (properties) => properties.navigation_type === 'mobile');
+      await site.received('navigation_closed', (properties) => properties.navigation_type === 'mobile');
 
       // A link used in the phone menu says so.
       await button.click();
@@ -80,7 +70,10 @@ describe('the phone menu', () => {
       const href = await link.getAttribute('href');
       await link.click();
       await page.waitForURL((url) => url.pathname === href);
-      await received('navigation_item_clicked', (properties) => properties.navigation_type === 'mobile' && properties.link_url === href);
+      await site.received(
+        'navigation_item_clicked',
+        (properties) => properties.navigation_type === 'mobile' && properties.link_url === href,
+      );
       await context.close();
     },
   );
@@ -135,7 +128,10 @@ describe('the desktop header', () => {
       const href = await link.getAttribute('href');
       await link.click();
       await page.waitForURL((url) => url.pathname === href);
-      await received('navigation_item_clicked', (properties) => properties.navigation_type === 'header' && properties.link_url === href);
+      await site.received(
+        'navigation_item_clicked',
+        (properties) => properties.navigation_type === 'header' && properties.link_url === href,
+      );
       await context.close();
     },
   );

@@ -13,3 +13,9 @@ export async function contentRecords() {
     return record.fields as Record<string, any>;
   };
 }
+
+/** Every published record of the demo content, each language apart: what the pages should show. */
+export async function publishedContent<Fields = Record<string, any>>() {
+  const { records } = await readContentFolder(fromRoot('content'));
+  return records.filter((entry) => entry.version === 'published') as (Omit<(typeof records)[number], 'fields'> & { fields: Fields })[];
+}

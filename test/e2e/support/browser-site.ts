@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { fromRoot } from '#platform/paths.ts';
+import type { TrackedEvent } from '#server/analytics/analytics-sink.ts';
 import { listen, type RunningServer } from '#server/lifecycle.ts';
 import { startTestSite, type TestSite } from '../../support/test-site.ts';
 
@@ -26,6 +27,8 @@ export interface BrowserSite {
   browser: Browser;
   /** A fresh browser profile: JavaScript on or off, a phone or a desktop. */
   context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** The first analytics event of that name matching `match`, waiting for it (events travel in batches). */
+  received(name: string, match: (properties: Record<string, unknown>) => boolean): Promise<TrackedEvent>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,14 @@ export async function startBrowserSite(environment: Record<string, string | unde
     site,
     browser,
     context: (options = {}) => browser.newContext({ baseURL: origin, locale: 'en-GB', ...options }),
+    async received(name, match) {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const event = (await site.analytics!.received(name)).find((candidate) => match(candidate.properties));
+        if (event) return event;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`No ${name} event arrived`);
+    },
     async close() {
       await browser.close();
       await server.shutdown();
