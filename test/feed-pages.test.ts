@@ -64,7 +64,7 @@ describe('the overview (SPEC 2.1 /xp-feed)', () => {
     expect(html).toContain(`<h1 class="hero__title">${blog.fields.header.title}</h1>`);
     expect(html).toContain(`<title>${blog.fields.seo.title} | `);
 
-    const chips = [...html.matchAll(/<a class="feed-chips__chip" href="([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)];
+    const chips = [...html.matchAll(/<a class="chip-link" href="([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)];
     const categories = records('articleCategory', locale).sort((a, b) => a.slug!.localeCompare(b.slug!));
     expect(chips.map((chip) => chip[3])).toEqual([feed[locale].chips.all, ...categories.map((category) => category.fields.title)]);
     expect(chips.map((chip) => chip[1])).toEqual([

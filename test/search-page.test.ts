@@ -26,7 +26,7 @@ async function page(path: string) {
 /** The chips as label → count, and the chosen one. */
 function chipsOf(html: string) {
   const chips = [
-    ...html.matchAll(/<a class="search-chip" href="([^"]*)"( aria-current="page")?>([^<]+)<span class="search-chip__count">(\d+)<\/span>/g),
+    ...html.matchAll(/<a class="chip-link" href="([^"]*)"( aria-current="page")?>([^<]+)<span class="chip-link__count">(\d+)<\/span>/g),
   ];
   return {
     counts: Object.fromEntries(chips.map((chip) => [chip[3]!, Number(chip[4])])) as Record<string, number>,

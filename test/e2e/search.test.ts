@@ -28,11 +28,11 @@ describe.each([
     expect((await titles(page)).some((title) => title.includes('إيقاعات'))).toBe(true);
     expect(await page.locator('#search-status').textContent()).toContain(PLAIN_RHYTHMS);
 
-    const storiesChip = page.locator('.search-chip', { hasText: 'القصص' });
-    const stories = Number(await storiesChip.locator('.search-chip__count').textContent());
+    const storiesChip = page.locator('.search-chips .chip-link', { hasText: 'القصص' });
+    const stories = Number(await storiesChip.locator('.chip-link__count').textContent());
     await storiesChip.click();
     await page.waitForURL(/category=articles/);
-    await page.locator('.search-chip[aria-current="page"]', { hasText: 'القصص' }).waitFor();
+    await page.locator('.search-chips .chip-link[aria-current="page"]', { hasText: 'القصص' }).waitFor();
     const storyKinds = await page.locator('.search-result__kind').allTextContents();
     expect(storyKinds).toHaveLength(Math.min(stories, 20));
     expect(new Set(storyKinds)).toEqual(new Set(['قصة']));

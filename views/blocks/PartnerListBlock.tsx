@@ -45,7 +45,7 @@ function PartnerItem({ partner, section }: { partner: PartnerListItemContent; se
         <h3 className="partner__name">{partner.name}</h3>
         {partner.description ? <p className="partner__description">{partner.description}</p> : null}
         {partner.__typename === 'PremiumPartner' && partner.chips.length ? (
-          <ul className="partner__chips">
+          <ul className="chips">
             {partner.chips.map((chip) => (
               <li key={chip} className="chip">
                 {chip}

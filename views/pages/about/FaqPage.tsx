@@ -17,12 +17,12 @@ export function FaqPage({ data }: { data: { page: BlockPageContent } }) {
     <BlockPageLayout page={data.page}>
       {titled.length > 1 ? (
         <nav className="section section--narrow faq-topics" aria-label={t('about:faq.topics')}>
-          <ul className="faq-topics__list">
+          <ul className="chips">
             {titled.map((topic) => (
               <li key={topic.id}>
-                <a className="faq-topics__link" href={`#block-${topic.id}`}>
+                <a className="chip-link" href={`#block-${topic.id}`}>
                   {topic.title}
-                  <span className="faq-topics__count">{topic.items.length}</span>
+                  <span className="chip-link__count">{topic.items.length}</span>
                 </a>
               </li>
             ))}

@@ -42,12 +42,12 @@ export function VenuesPage({ data }: { data: VenuesPageData }) {
         <RichText className="venues__intro" document={page.body} />
         {cities.length > 1 ? (
           <nav className="venues__cities" aria-label={t('events:venues.cities')}>
-            <ul>
+            <ul className="chips">
               {cities.map((city) => (
                 <li key={city.key}>
-                  <a className="venues__chip" href={`#${cityAnchor(city.key)}`}>
+                  <a className="chip-link" href={`#${cityAnchor(city.key)}`}>
                     {city.name}
-                    <span className="venues__chip-count">{city.venues.length}</span>
+                    <span className="chip-link__count">{city.venues.length}</span>
                   </a>
                 </li>
               ))}

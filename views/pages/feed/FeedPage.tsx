@@ -89,10 +89,10 @@ function CategoryChips({ data }: { data: FeedPageData }) {
   ];
   return (
     <nav className="feed-chips" aria-label={t('feed:chips.label')}>
-      <ul>
+      <ul className="chips">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <a className="feed-chips__chip" href={chip.href} aria-current={chip.key === (current ?? '') ? 'page' : undefined}>
+            <a className="chip-link" href={chip.href} aria-current={chip.key === (current ?? '') ? 'page' : undefined}>
               {chip.label}
             </a>
           </li>

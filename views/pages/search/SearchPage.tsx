@@ -188,16 +188,16 @@ function CategoryChips({ data }: { data: SearchPageData }) {
   ];
   return (
     <nav className="search-chips" aria-label={t('search:categories')} hx-boost="true">
-      <ul>
+      <ul className="chips">
         {chips.map(({ category, count }) => (
           <li key={category ?? 'all'}>
             <a
-              className="search-chip"
+              className="chip-link"
               href={href(data.request.query, category)}
               aria-current={category === data.request.category ? 'page' : undefined}
             >
               {t(`search:category.${category ?? 'all'}`)}
-              <span className="search-chip__count">{count}</span>
+              <span className="chip-link__count">{count}</span>
             </a>
           </li>
         ))}
@@ -250,10 +250,10 @@ function Suggestions({ data, message }: { data: SearchPageData; message: string 
           <h2 id="search-upcoming" className="search-suggestions__title">
             {t('search:upcoming')}
           </h2>
-          <ul className="search-suggestions__links">
+          <ul className="chips">
             {data.suggestions.map((event) => (
               <li key={event.slug}>
-                <a className="search-chip" href={urls.route('event', { slug: event.slug })}>
+                <a className="chip-link" href={urls.route('event', { slug: event.slug })}>
                   {event.title}
                 </a>
               </li>
@@ -265,10 +265,10 @@ function Suggestions({ data, message }: { data: SearchPageData; message: string 
         <h2 id="search-sections" className="search-suggestions__title">
           {t('search:popular')}
         </h2>
-        <ul className="search-suggestions__links">
+        <ul className="chips">
           {sections.map((section) => (
             <li key={section.href}>
-              <a className="search-chip" href={section.href}>
+              <a className="chip-link" href={section.href}>
                 {section.label}
               </a>
             </li>
