@@ -7,7 +7,20 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '#views/format.ts';
 export type { TFunction };
 
 /** The web tier's namespaces; the identity service loads its own. */
-const NAMESPACES = ['common', 'validation', 'errors', 'account', 'blocks', 'events', 'lineup', 'programme', 'music', 'about', 'feed', 'search'];
+const NAMESPACES = [
+  'common',
+  'validation',
+  'errors',
+  'account',
+  'blocks',
+  'events',
+  'lineup',
+  'programme',
+  'music',
+  'about',
+  'feed',
+  'search',
+];
 
 /**
  * One i18next instance for the web tier with every string of locales/ loaded at start, so that

@@ -167,10 +167,7 @@ export class SiteRenderer {
   error(context: PageContext, status: ErrorPageData['status'], error?: unknown): void {
     const data: ErrorPageData = {
       status,
-      retryUrl:
-        context.req.method === 'GET'
-          ? context.urls.current(context.locale)
-          : (context.req.get('referer') ?? context.urls.current(context.locale)),
+      retryUrl: (context.req.method !== 'GET' && this.ownPage(context.req.get('referer'))) || context.urls.current(context.locale),
       requestId: String(context.req.id ?? ''),
       detail: this.options.showErrorDetails && error instanceof Error ? (error.stack ?? error.message) : undefined,
     };
@@ -185,6 +182,12 @@ export class SiteRenderer {
       forms: {},
       page: createElement(ErrorPage, { data }),
     });
+  }
+
+  /** The page a form was sent from, when it is one of ours: "try again" never leads off the site. */
+  private ownPage(referer: string | undefined): string | undefined {
+    if (!referer || !URL.canParse(referer)) return undefined;
+    return new URL(referer).origin === new URL(this.options.baseUrl).origin ? referer : undefined;
   }
 
   /** An htmx answer: one component in its new state, without the page around it. */

@@ -326,6 +326,15 @@ describe('the error page (SPEC 2.4)', () => {
       expect(html).toContain(`<a class="button button--primary" href="${TEST_ORIGIN}${path}">${retry}</a>`);
       expect(html).not.toContain('status-page__detail');
       expect(html).not.toMatch(/\bat .+\.(ts|js):\d+/);
+      // "Try again" never leads to the other site a form came from: back to this page instead.
+      const fromElsewhere = await request(app)
+        .post(path)
+        .set('Referer', 'https://forger.example/page')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .type('form')
+        .send({ intent: 'x' });
+      expect(fromElsewhere.text).not.toContain('forger.example');
+      expect(decoded(fromElsewhere.text)).toContain(`<a class="button button--primary" href="${path}">${retry}</a>`);
     },
   );
 });

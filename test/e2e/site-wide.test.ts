@@ -68,16 +68,17 @@ describe('the not-found and error pages', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `not-found-${locale}-phone`);
 
-    // A form sent without its security token gets the error page (403), in the visitor's language.
+    // A form sent to the site from another site (here the same server under another host name)
+    // gets the error page (403), in the visitor's language.
     const events = localized(locale, '/events');
-    await page.goto(events);
+    await page.goto(`${site.origin.replace('localhost', '127.0.0.1')}${localized(locale, '/404')}`);
     const [answer] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'POST'),
-      page.evaluate(() => {
-        const form = Object.assign(document.createElement('form'), { method: 'post', action: location.pathname });
+      page.waitForResponse((response) => response.request().method() === 'POST' && response.url() === `${site.origin}${events}`),
+      page.evaluate((action) => {
+        const form = Object.assign(document.createElement('form'), { method: 'post', action });
         document.body.append(form);
         form.submit();
-      }),
+      }, `${site.origin}${events}`),
     ]);
     expect(answer.status()).toBe(403);
     await page.locator('.status-page').waitFor();
