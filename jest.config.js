@@ -21,5 +21,6 @@ export default {
   },
   testMatch: ['<rootDir>/{server,views,client,graphql,identity,platform,test}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
-  testTimeout: 30_000,
+  // Two workers share two cores: a file that starts two sites (service topology) needs the headroom.
+  testTimeout: 120_000,
 };

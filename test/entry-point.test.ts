@@ -196,7 +196,7 @@ describe('a bad environment stops the server before it touches any data', () => 
     const dataDir = path.join(await temporaryFolder(), 'data');
     const site = startSite({ PORT: String(await freePort()), DATA_DIR: dataDir, ...environment });
 
-    const exit = await exitWithin(site, 10_000);
+    const exit = await exitWithin(site, 30_000);
 
     expect(exit.code).not.toBe(0);
     expect(exit.code).not.toBeNull();
