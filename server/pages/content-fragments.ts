@@ -101,3 +101,24 @@ export function headFromSeo(seo: SeoContent, own: { title: string; description?:
     noIndex: seo.noIndex,
   };
 }
+
+/** What an article card shows (views/pages/feed/ArticleCard.tsx, the home's latest articles) and what the RSS feed lists. */
+export const ARTICLE_CARD_FIELDS = gql`
+  fragment ArticleCardFields on Article {
+    slug
+    title
+    summary
+    firstPublishedAt
+    category {
+      slug
+      title
+    }
+    author {
+      name
+    }
+    cover {
+      ...AssetFields
+    }
+  }
+  ${ASSET_FIELDS}
+`;

@@ -3,7 +3,7 @@ import type { Locale } from '#views/format.ts';
 import { HomePage, type HomePageData } from '#views/pages/HomePage.tsx';
 import { notFound, type PageModule } from '../page.ts';
 import { PAGE_BLOCK_FIELDS } from './blocks/page-block-fields.ts';
-import { ASSET_FIELDS, CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
+import { ARTICLE_CARD_FIELDS, ASSET_FIELDS, CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
 import { contentPage } from './content-page.ts';
 
 type HomeQuery = Omit<HomePageData, 'homePage'> & { homePage: HomePageData['homePage'] | null };
@@ -26,17 +26,7 @@ const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
       items {
         __typename
         id
-        slug
-        title
-        summary
-        firstPublishedAt
-        category {
-          slug
-          title
-        }
-        cover {
-          ...AssetFields
-        }
+        ...ArticleCardFields
       }
     }
     instagramPosts(locale: $locale, first: 8) {
@@ -54,6 +44,7 @@ const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
   ${CONTENT_PAGE_FIELDS}
   ${PAGE_BLOCK_FIELDS}
   ${EVENT_CARD_FIELDS}
+  ${ARTICLE_CARD_FIELDS}
   ${ASSET_FIELDS}
 `;
 

@@ -18,7 +18,8 @@ describe('the phone menu', () => {
     async (locale) => {
       const context = await site.context({ ...PHONE, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(localized(locale, '/'), { waitUntil: 'domcontentloaded' });
+      // Without JavaScript nothing holds DOMContentLoaded back until the stylesheet applies: wait for load.
+      await page.goto(localized(locale, '/'), { waitUntil: 'load' });
       const nav = page.locator('#site-nav');
       expect(await nav.isVisible()).toBe(false);
       expect(await page.locator('.site-nav__button').isVisible()).toBe(false);

@@ -7,7 +7,8 @@ import { PAGE_BLOCK_FIELDS } from '../blocks/page-block-fields.ts';
 import { CONTENT_PAGE_FIELDS, headFromSeo, SEO_FIELDS } from '../content-fragments.ts';
 import { contentPage } from '../content-page.ts';
 import { pageNumber } from '../music/records-fields.ts';
-import { ARTICLE_CARD_FIELDS, ARTICLES_PER_PAGE } from './feed-fields.ts';
+import { ARTICLE_CARD_FIELDS } from '../content-fragments.ts';
+import { ARTICLES_PER_PAGE } from './feed-fields.ts';
 
 type FeedQuery = {
   page: FeedPageData['page'] | null;

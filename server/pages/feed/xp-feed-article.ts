@@ -3,7 +3,7 @@ import type { Locale } from '#views/format.ts';
 import { ArticlePage, type ArticlePageData } from '#views/pages/feed/ArticlePage.tsx';
 import { notFound, page, redirect, type PageModule } from '../../page.ts';
 import { ASSET_FIELDS, headFromSeo, SEO_FIELDS } from '../content-fragments.ts';
-import { ARTICLE_CARD_FIELDS } from './feed-fields.ts';
+import { ARTICLE_CARD_FIELDS } from '../content-fragments.ts';
 import { feedAlternate } from './feed-listing.ts';
 
 type ArticleQuery = { feed: { title: string } | null; article: ArticlePageData['article'] | null };

@@ -4,7 +4,8 @@ import type { Locale } from '#views/format.ts';
 import type { ArticleCardContent } from '#views/pages/feed/feed-content.ts';
 import { file, notFound, type PageModule } from '../../page.ts';
 import { SEO_FIELDS } from '../content-fragments.ts';
-import { ARTICLE_CARD_FIELDS, ARTICLES_IN_RSS } from './feed-fields.ts';
+import { ARTICLE_CARD_FIELDS } from '../content-fragments.ts';
+import { ARTICLES_IN_RSS } from './feed-fields.ts';
 import { rssDocument } from './rss-document.ts';
 
 type RssQuery = {
