@@ -12,6 +12,7 @@ import {
   startContentService,
   type RecordFile,
   type RunningContent,
+  contentServiceFor,
 } from './test-support/content-fixture.ts';
 
 /** "Now" for these tests is 2026-11-21 12:00 UTC. */
@@ -97,23 +98,10 @@ const RECORDS: RecordFile[] = [
 ];
 
 describe.each(databaseBackends)('content queries on $name', (backend) => {
-  let target: Awaited<ReturnType<typeof backend.create>>;
-  let fixture: Awaited<ReturnType<typeof contentFolder>>;
-  let content: RunningContent;
-
-  beforeAll(async () => {
-    target = await backend.create();
-    fixture = await contentFolder(RECORDS);
-    content = await startContentService(fixture.folder, { url: target.url });
-  });
-  afterAll(async () => {
-    await content.close();
-    await fixture.remove();
-    await target.drop();
-  });
+  const service = contentServiceFor(backend, RECORDS);
 
   async function data(query: string, variables: object = {}, headers: Record<string, string> = {}) {
-    const response = await content.query({ query, variables }, headers);
+    const response = await service.content.query({ query, variables }, headers);
     if (response.body.errors) throw new Error(JSON.stringify(response.body.errors));
     return response.body.data;
   }
@@ -138,7 +126,7 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
     });
 
     test('event slugs need `first` and leave unlisted events out', async () => {
-      expect((await content.query({ query: '{ eventSlugs(locale: en) { total } }' })).status).toBe(400);
+      expect((await service.content.query({ query: '{ eventSlugs(locale: en) { total } }' })).status).toBe(400);
       const { eventSlugs } = await data('{ eventSlugs(locale: en, first: 10) { items { slug } } }');
       expect(eventSlugs.items.map((item: { slug: string }) => item.slug)).not.toContain('secret-party');
       const { unlistedEvents } = await data('{ unlistedEvents { total items { slug } } }');
@@ -388,7 +376,7 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
     });
 
     test('include-drafts with the ordinary token is refused', async () => {
-      const response = await content.query({ query: changed }, { 'x-include-drafts': 'true' });
+      const response = await service.content.query({ query: changed }, { 'x-include-drafts': 'true' });
       expect(response.status).toBe(403);
     });
   });
@@ -403,7 +391,7 @@ describe.each(databaseBackends)('content queries on $name', (backend) => {
     const grid = '{ aboutCustomPage(locale: en, slug: "broken-grid") { blocks { ... on ContentGridBlock { items { __typename } } } } }';
 
     test('fail the field by default, and are left out with exclude-invalid (SPEC 7.1)', async () => {
-      const strict = await content.query({ query: grid });
+      const strict = await service.content.query({ query: grid });
       expect(strict.body.errors[0].extensions.code).toBe('UNRESOLVABLE_LINK');
       const lenient = await data(grid, {}, { 'x-exclude-invalid': 'true' });
       expect(lenient.aboutCustomPage.blocks[0].items).toEqual([{ __typename: 'EventCard' }]);

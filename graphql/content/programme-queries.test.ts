@@ -1,14 +1,12 @@
 import { databaseBackends } from '#test/support/backends.ts';
 import {
-  contentFolder,
   eventRecord,
   performanceRecord,
   performerRecord,
   reference,
   simpleRecord,
-  startContentService,
   type RecordFile,
-  type RunningContent,
+  contentServiceFor,
 } from './test-support/content-fixture.ts';
 
 /**
@@ -76,23 +74,10 @@ const RECORDS: RecordFile[] = [
 ];
 
 describe.each(databaseBackends)('programme queries on $name', (backend) => {
-  let target: Awaited<ReturnType<typeof backend.create>>;
-  let fixture: Awaited<ReturnType<typeof contentFolder>>;
-  let content: RunningContent;
-
-  beforeAll(async () => {
-    target = await backend.create();
-    fixture = await contentFolder(RECORDS);
-    content = await startContentService(fixture.folder, { url: target.url });
-  });
-  afterAll(async () => {
-    await content.close();
-    await fixture.remove();
-    await target.drop();
-  });
+  const service = contentServiceFor(backend, RECORDS);
 
   async function data(query: string) {
-    const response = await content.query({ query });
+    const response = await service.content.query({ query });
     if (response.body.errors) throw new Error(JSON.stringify(response.body.errors));
     return response.body.data;
   }

@@ -1,15 +1,13 @@
 import { databaseBackends } from '#test/support/backends.ts';
 import {
-  contentFolder,
   eventRecord,
   performanceRecord,
   performerRecord,
   PREVIEW_TOKEN,
   reference,
   simpleRecord,
-  startContentService,
   type RecordFile,
-  type RunningContent,
+  contentServiceFor,
 } from './test-support/content-fixture.ts';
 
 const article = (slug: string, date: string, en: Record<string, unknown>, ar: Record<string, unknown>): RecordFile =>
@@ -47,23 +45,10 @@ const SEARCH = `query Search($locale: Locale!, $query: String!, $kinds: [SearchK
 }`;
 
 describe.each(databaseBackends)('site search on $name', (backend) => {
-  let target: Awaited<ReturnType<typeof backend.create>>;
-  let fixture: Awaited<ReturnType<typeof contentFolder>>;
-  let content: RunningContent;
-
-  beforeAll(async () => {
-    target = await backend.create();
-    fixture = await contentFolder(RECORDS);
-    content = await startContentService(fixture.folder, { url: target.url });
-  });
-  afterAll(async () => {
-    await content.close();
-    await fixture.remove();
-    await target.drop();
-  });
+  const service = contentServiceFor(backend, RECORDS);
 
   async function search(variables: { locale?: 'en' | 'ar'; query: string; kinds?: string[]; first?: number; skip?: number }, headers: Record<string, string> = {}) {
-    const response = await content.query({ query: SEARCH, variables: { locale: 'en', ...variables } }, headers);
+    const response = await service.content.query({ query: SEARCH, variables: { locale: 'en', ...variables } }, headers);
     if (response.body.errors) throw new Error(JSON.stringify(response.body.errors));
     return response.body.data.search as { total: number; counts: { kind: string; count: number }[]; items: { kind: string; slug: string; collection: string | null; title: string; startDatetime: string | null }[] };
   }
@@ -112,9 +97,9 @@ describe.each(databaseBackends)('site search on $name', (backend) => {
       ]),
     );
     expect(zara.items.map((item) => item.slug)).not.toContain('hidden-set');
-    const { performanceSlugs } = (await content.query({ query: '{ performanceSlugs(locale: en) { items { slug } } }' })).body.data;
+    const { performanceSlugs } = (await service.content.query({ query: '{ performanceSlugs(locale: en) { items { slug } } }' })).body.data;
     expect(performanceSlugs.items).toContainEqual({ slug: 'hidden-set' });
-    const listings = (await content.query({ query: '{ searchListings(locale: en, kind: performance) { items { slug } } }' })).body.data.searchListings;
+    const listings = (await service.content.query({ query: '{ searchListings(locale: en, kind: performance) { items { slug } } }' })).body.data.searchListings;
     expect(listings.items).toEqual([{ slug: 'zara-set' }]);
   });
 
@@ -126,7 +111,7 @@ describe.each(databaseBackends)('site search on $name', (backend) => {
 
   test('drafts are found only in preview', async () => {
     expect(await slugs({ query: 'unannounced' })).toEqual([]);
-    const response = await content.query({ query: SEARCH, variables: { locale: 'en', query: 'unannounced' } }, { authorization: `Bearer ${PREVIEW_TOKEN}`, 'x-include-drafts': 'true' });
+    const response = await service.content.query({ query: SEARCH, variables: { locale: 'en', query: 'unannounced' } }, { authorization: `Bearer ${PREVIEW_TOKEN}`, 'x-include-drafts': 'true' });
     expect(response.body.data.search.items.map((item: { slug: string }) => item.slug)).toEqual(['draft']);
   });
 
@@ -152,7 +137,7 @@ describe.each(databaseBackends)('site search on $name', (backend) => {
 
   test('an empty query finds nothing; a query longer than 100 characters is refused', async () => {
     expect(await search({ query: '   ' })).toEqual({ total: 0, counts: [], items: [] });
-    const response = await content.query({ query: SEARCH, variables: { locale: 'en', query: 'x'.repeat(101) } });
+    const response = await service.content.query({ query: SEARCH, variables: { locale: 'en', query: 'x'.repeat(101) } });
     expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });

@@ -5,6 +5,7 @@ import express from 'express';
 import request from 'supertest';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createLogger } from '#platform/logger.ts';
+import type { DatabaseBackend } from '#test/support/backends.ts';
 import { createContentService, type ContentService } from '../service.ts';
 
 /** A content record as the files hold it (content/README.md), built by the factories below. */
@@ -137,6 +138,31 @@ export async function startContentService(
     async close() {
       await service.stop();
       await database.close();
+    },
+  };
+}
+
+/**
+ * For a `describe` block: the content service over `records` on a fresh database of `backend`,
+ * started before its tests and torn down after them. Read `.content` inside the tests.
+ */
+export function contentServiceFor(backend: DatabaseBackend, records: RecordFile[]): { readonly content: RunningContent } {
+  let target: Awaited<ReturnType<DatabaseBackend['create']>>;
+  let fixture: Awaited<ReturnType<typeof contentFolder>>;
+  let content: RunningContent;
+  beforeAll(async () => {
+    target = await backend.create();
+    fixture = await contentFolder(records);
+    content = await startContentService(fixture.folder, { url: target.url });
+  });
+  afterAll(async () => {
+    await content.close();
+    await fixture.remove();
+    await target.drop();
+  });
+  return {
+    get content() {
+      return content;
     },
   };
 }
