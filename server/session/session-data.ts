@@ -5,6 +5,12 @@ export interface SignedInSession {
   /** The identity provider's subject. */
   sub: string;
   profile: { firstName: string; lastName: string; email: string };
+  /**
+   * SPEC 4.1: the current user, read from the user service when the sign-in completes (a failed
+   * read means signed out). A username with a social provider's prefix cannot change a password;
+   * a user who has not onboarded is kept on the onboarding page.
+   */
+  user?: { username: string; onboarded: boolean };
   tokens: {
     accessToken: string;
     refreshToken?: string | undefined;

@@ -1,0 +1,69 @@
+import type { Locale } from '#views/format.ts';
+
+/**
+ * The identity service's user-pool operations as the web tier calls them (decision 0020): JSON
+ * over HTTP under the issuer (`/oidc/api/...`), the website authenticating as its OpenID client,
+ * and the visitor's access token for operations on their own account. The visitor's address goes
+ * along so the identity service can apply its per-address limits.
+ */
+export interface UserPoolApi {
+  /** Creates an unconfirmed account (or renews an unconfirmed one) and e-mails a code. */
+  signUp(input: {
+    email: string;
+    password: string;
+    givenName: string;
+    familyName: string;
+    locale: Locale;
+    clientIp: string;
+  }): Promise<void>;
+  /** Confirms the account; the ticket signs the new user in once, within minutes. */
+  confirmSignUp(input: { email: string; code: string; clientIp: string }): Promise<{ signInTicket: string }>;
+  /** Sends a new sign-up code; answers the same whether or not the account exists. */
+  resendCode(input: { email: string; locale: Locale; clientIp: string }): Promise<void>;
+  /** E-mails a reset code when the account exists; answers the same when it does not. */
+  forgotPassword(input: { email: string; locale: Locale; clientIp: string }): Promise<void>;
+  resetPassword(input: { email: string; code: string; password: string; clientIp: string }): Promise<void>;
+  changePassword(accessToken: string, input: { currentPassword: string; newPassword: string; clientIp: string }): Promise<void>;
+  /** What the identity service keeps about the signed-in user (for "download my data"). */
+  account(accessToken: string): Promise<IdentityAccount>;
+  /** Erases the signed-in user's account and ends every sign-in of it. */
+  deleteAccount(accessToken: string): Promise<void>;
+}
+
+export interface IdentityAccount {
+  id: string;
+  email: string;
+  username: string;
+  emailVerified: boolean;
+  createdAt: string;
+  /** The social providers linked to the account. */
+  socialProviders: string[];
+  canUpdatePassword: boolean;
+}
+
+/**
+ * Why the identity service refused. The forms map each to a SPEC 5/8 message:
+ * account_exists → api.error.account.exists; code_mismatch → incorrect code; code_expired and
+ * invalid_request → the generic verification error; too_many_requests → "try in a few minutes".
+ */
+export type UserPoolFailure =
+  | 'account_exists'
+  | 'invalid_password'
+  | 'invalid_request'
+  | 'code_mismatch'
+  | 'code_expired'
+  | 'too_many_requests'
+  | 'delivery_failed'
+  | 'wrong_password'
+  | 'federated_account'
+  | 'unauthorized';
+
+export class UserPoolError extends Error {
+  override name = 'UserPoolError';
+  constructor(
+    readonly code: UserPoolFailure,
+    readonly status: number,
+  ) {
+    super(`The identity service refused: ${code}`);
+  }
+}
