@@ -75,6 +75,7 @@ export function renderDocument(input: DocumentInput): string {
       structuredData={structuredData(input, inLocale)}
       noIndex={pageHead.noIndex}
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
+      fontPreloads={manifest.fonts(site.locale)}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}
       htmxConfig={used.has('htmx') ? HTMX_CONFIG : undefined}
