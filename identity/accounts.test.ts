@@ -327,3 +327,34 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
     expect(huge.status).toBe(413);
   });
 });
+
+test('a code that cannot be delivered is delivery_failed (502), and the account can ask again', async () => {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const closed = await startMailCatcher();
+  await closed.close();
+  const identity = await startIdentity(database, { smtpUrl: closed.url });
+  try {
+    const api = new HttpUserPoolClient({
+      baseUrl: `${ISSUER}/api`,
+      clientId: WEBSITE.clientId,
+      clientSecret: WEBSITE.clientSecret,
+      fetch: identity.fetch,
+    });
+    const input = {
+      email: 'offline@nabd.example',
+      password: PASSWORD,
+      givenName: 'Sami',
+      familyName: 'Odeh',
+      locale: 'en' as const,
+      clientIp: IP,
+    };
+    const failure = await api.signUp(input).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UserPoolError);
+    expect(failure).toMatchObject({ code: 'delivery_failed', status: 502 });
+    // The unconfirmed account exists; signing up again renews it rather than refusing.
+    expect(await api.signUp(input).catch((error: unknown) => (error as UserPoolError).code)).toBe('delivery_failed');
+  } finally {
+    await identity.close();
+    await database.close();
+  }
+});
