@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { RelyingParty } from '#server/auth/relying-party.ts';
@@ -236,6 +237,8 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
     expect((await signIn('change@nabd.example', NEW_PASSWORD)).access_token).toEqual(expect.any(String));
 
     const account = await api.account(access_token);
+    // The access token names the user by username too: the user service tells social users by its prefix.
+    expect(decodeJwt(access_token)).toMatchObject({ sub: account.id, username: account.id });
     expect(account).toMatchObject({
       email: 'change@nabd.example',
       username: account.id,
