@@ -361,3 +361,15 @@ test('a code that cannot be delivered is delivery_failed (502), and the account 
     await database.close();
   }
 });
+
+test('an identity service that cannot be reached is a plain error, not a refusal', async () => {
+  const unreachable = new HttpUserPoolClient({
+    baseUrl: 'http://127.0.0.1:9/oidc/api',
+    clientId: 'website',
+    clientSecret: 'secret',
+    timeoutMs: 2000,
+  });
+  const failure = await unreachable.resendCode({ email: 'x@nabd.example', locale: 'en', clientIp: IP }).catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(Error);
+  expect(failure).not.toBeInstanceOf(UserPoolError);
+});
