@@ -33,6 +33,7 @@ export class UserStore {
         email: (claims.email ?? '').toLowerCase(),
         firstName: claims.given_name ?? '',
         lastName: claims.family_name ?? '',
+        locale: claims.locale === 'en' || claims.locale === 'ar' ? claims.locale : null,
         onboarded: socialProviderOf(username) === undefined,
         confirmed: true,
       })
