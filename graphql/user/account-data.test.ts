@@ -207,6 +207,19 @@ describe.each(databaseBackends)('account data on $name', (backend) => {
       // Another user is not limited by this one's addresses.
       expect((await add(address('Abha'), omar.accessToken)).body.errors).toBeUndefined();
     });
+    test('changes sent at the same time still keep the limit and a single default', async () => {
+      const rush = await service.signUp('rush@example.com');
+      const results = await Promise.all(
+        Array.from({ length: ADDRESS_LIMIT + 5 }, (_, index) =>
+          add(address(`Rush ${index}`, { isDefault: index % 2 === 0 }), rush.accessToken),
+        ),
+      );
+      expect(results.filter((response) => response.status === 200)).toHaveLength(ADDRESS_LIMIT);
+      expect(results.filter((response) => response.status === 409)).toHaveLength(5);
+      const stored = await everythingAbout(service.database, rush);
+      expect(stored.addresses).toHaveLength(ADDRESS_LIMIT);
+      expect(stored.addresses.filter((row) => (row as { is_default: boolean }).is_default)).toHaveLength(1);
+    });
   });
 
   describe('notification preferences', () => {
