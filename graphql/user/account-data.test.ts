@@ -129,6 +129,9 @@ describe.each(databaseBackends)('account data on $name', (backend) => {
       expect((await store.profileFor({ sub: 'social-2', username: 'apple_000.abc' })).onboarded).toBe(false);
       expect((await store.profileFor({ sub: 'own-1', username: 'googler@example.com' })).onboarded).toBe(true);
       expect((await store.profileFor({ sub: 'social-1', username: 'google_1234' })).email).toBe('g@example.com');
+      // A username the identity gives later replaces the placeholder (the subject); onboarding is kept.
+      expect(await store.profileFor({ sub: 'own-2' })).toMatchObject({ username: 'own-2', onboarded: true });
+      expect(await store.profileFor({ sub: 'own-2', username: 'layla.h' })).toMatchObject({ username: 'layla.h', onboarded: true });
     });
   });
 
