@@ -4,8 +4,11 @@ import { errors as joseErrors } from 'jose';
 import { createGraphQLService, httpError, unauthorized, type GraphQLService } from '#platform/graphql-service.ts';
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
+import type { RateLimits } from '#platform/rate-limits.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from './access-tokens.ts';
+import { AddressBook } from './address-book.ts';
 import { USER_SCHEMA, userMigrations } from './migrations.ts';
+import { NotificationCatalogue } from './notification-preferences.ts';
 import { resolvers, type UserContext } from './resolvers.ts';
 import typeDefs from './schema.graphql';
 import { UserStore } from './user-store.ts';
@@ -15,15 +18,23 @@ export interface UserServiceOptions {
   identity: AccessTokenVerifierOptions;
   production: boolean;
   logger: Logger;
+  /** The shared limits (decision 0020); `userExistencePerCaller` applies here. */
+  rateLimits: RateLimits;
 }
 
 /**
- * The user service (SPEC 3.3, 7.2): profiles and newsletter subscriptions. A request either
+ * The user service (SPEC 3.3, 7.2): profiles, addresses, newsletters and schedules. A request either
  * carries a valid access token from the identity service or none (a guest); a bad token is 401.
  */
 export async function createUserService(options: UserServiceOptions): Promise<GraphQLService> {
   await migrate(options.database, USER_SCHEMA, userMigrations);
   const store = new UserStore(options.database.db);
+  const parts = {
+    store,
+    addressBook: new AddressBook(options.database.db),
+    notifications: new NotificationCatalogue(options.database.db),
+    rateLimits: options.rateLimits,
+  };
   const verify = createAccessTokenVerifier(options.identity);
 
   return createGraphQLService<UserContext>({
@@ -33,10 +44,13 @@ export async function createUserService(options: UserServiceOptions): Promise<Gr
     production: options.production,
     logger: options.logger,
     async context(req) {
+      // Express's `trust proxy` of the app the router is mounted in decides what req.ip is; a call
+      // from the web tier in the same process has no address of its own.
+      const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
       const token = bearerToken(req.headers.authorization);
-      if (!token) return { store, caller: undefined };
+      if (!token) return { ...parts, clientAddress, caller: undefined };
       try {
-        return { store, caller: await verify(token) };
+        return { ...parts, clientAddress, caller: await verify(token) };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
           throw unauthorized('Invalid or expired access token');
