@@ -1,6 +1,6 @@
 import type { SessionAuth } from '../auth/session-auth.ts';
-import type { Tracker } from '../analytics/tracker.ts';
 import type { UserPoolApi } from '../auth/user-pool-api.ts';
+import type { Tracker } from '../analytics/tracker.ts';
 import type { PreviewMode } from '../preview/preview-mode.ts';
 import type { ServiceClient } from './service-client.ts';
 
@@ -9,7 +9,7 @@ export interface SiteServices {
   content: ServiceClient;
   user: ServiceClient;
   auth: SessionAuth;
-  /** The identity service's user-pool operations: sign-up, codes, password reset (user-pool-api.ts). */
+  /** The identity service's account operations: sign-up, codes, passwords, deletion (decision 0020). */
   userPool: UserPoolApi;
   tracker: Tracker;
   /** Editors' preview mode (SPEC 1, 6): who is in it, entering and leaving it. */
