@@ -112,7 +112,7 @@ export function refusalOf(error: unknown, flow: AccountFlow, values: Record<stri
 export const reasonCodeOf = (error: unknown): string => (error instanceof UserPoolError ? error.code : 'service_error');
 
 /** The visitor's address, for the identity service's per-address limits. */
-export const clientIpOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? '';
+export const clientIpOf = (req: Request): string => req.ip || req.socket.remoteAddress || 'unknown';
 
 export const REGISTER_PAGE: PageProperties = { page_type: 'register', module_name: 'account', submodule_name: 'register' };
 

@@ -59,12 +59,14 @@ const TEXT = {
 const PASSWORD = 'Festival#2026';
 const NEW_PASSWORD = 'Desert#Nights2027';
 
-/** The 6-digit code of the newest message to `email`. */
-async function codeFrom(email: string, after: number): Promise<string> {
-  const message = await mail.waitFor((candidate) => candidate.to === email, after);
-  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
-  if (!code) throw new Error(`No code in the message to ${email}: ${message.subject}`);
-  return code;
+/** The code of the next message to `email` that carries one (the welcome message has none). */
+async function codeFrom(email: string): Promise<string> {
+  for (let skipped = 0; skipped < 3; skipped += 1) {
+    const message = await mail.nextMessage(email, { timeoutMs: 10_000 });
+    const code = /^\s*(\d{6})\s*$/m.exec(message.text)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`No code e-mailed to ${email}`);
 }
 
 /** No sideways scrolling and nothing for axe to find (both need scripts: with JavaScript off, the screenshot only). */
@@ -132,21 +134,19 @@ describe.each([
     }
     await checked(page, name('2'), javaScriptEnabled);
 
-    const sentAt = Date.now();
     await page.getByRole('button', { name: text.create }).click();
     await page.getByText(text.step(3)).waitFor();
     await page.getByText(text.sent).waitFor();
-    const firstCode = await codeFrom(email, sentAt);
+    const firstCode = await codeFrom(email);
     expect(await page.locator('#register-code-code').getAttribute('autocomplete')).toBe('one-time-code');
     expect(await page.locator('#register-code-code').getAttribute('inputmode')).toBe('numeric');
 
     // SPEC 2.4: a new code, and the second message.
-    const resentAt = Date.now();
     await page.getByRole('button', { name: text.resend }).click();
     await page.getByText(text.resent).waitFor();
-    const code = await codeFrom(email, resentAt);
+    const code = await codeFrom(email);
     expect(code).toMatch(/^\d{6}$/);
-    void firstCode;
+    expect(firstCode).toMatch(/^\d{6}$/);
     await checked(page, name('3'), javaScriptEnabled);
 
     await page.locator('#register-code-code').fill(code);
@@ -176,12 +176,11 @@ describe.each([
       await page.goto(localized(locale, '/account/forgot-password'));
       await checked(page, name('forgot'), javaScriptEnabled);
       await page.getByLabel(locale === 'en' ? 'Email' : 'البريد الإلكتروني', { exact: true }).fill(email);
-      const sentAt = Date.now();
       await page.getByRole('button', { name: text.sendCode }).click();
       await page.waitForURL(`${site.origin}${localized(locale, '/account/reset-password')}`);
       // The e-mail comes prefilled.
       expect(await page.locator('#reset-password-email').inputValue()).toBe(email);
-      const code = await codeFrom(email, sentAt);
+      const code = await codeFrom(email);
       await checked(page, name('reset'), javaScriptEnabled);
 
       await page.locator('#reset-password-code').fill(code);
