@@ -69,11 +69,16 @@ async function codeFrom(email: string): Promise<string> {
   throw new Error(`No code e-mailed to ${email}`);
 }
 
-/** No sideways scrolling and nothing for axe to find (both need scripts: with JavaScript off, the screenshot only). */
-async function checked(page: Page, name: string, javaScriptEnabled: boolean) {
+/**
+ * No sideways scrolling and nothing for axe to find (both need scripts: with JavaScript off, the
+ * screenshot only). The done state's timed redirect is what SPEC 9.2 asks for, announced on the
+ * page with a "continue now" link, so axe's meta-refresh rule is the one it may break.
+ */
+async function checked(page: Page, name: string, javaScriptEnabled: boolean, options: { timedRedirect?: boolean } = {}) {
   if (javaScriptEnabled) {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeViolations(page)).toEqual([]);
+    const violations = await axeViolations(page);
+    expect(options.timedRedirect ? violations.filter((violation) => !violation.startsWith('meta-refresh:')) : violations).toEqual([]);
   }
   await screenshot(page, name, { javaScriptEnabled });
 }
@@ -153,9 +158,9 @@ describe.each([
     await page.getByRole('button', { name: text.verify }).click();
     await page.waitForURL(/\/account\/register\?step=done/);
     await page.getByRole('heading', { name: text.welcome }).waitFor();
-    await checked(page, name('done'), javaScriptEnabled);
+    await checked(page, name('done'), javaScriptEnabled, { timedRedirect: true });
     // SPEC 9.2: on after 5 seconds, signed in, also without JavaScript (meta refresh).
-    await page.waitForURL(`${site.origin}${localized(locale, '/events')}`, { timeout: 15_000 });
+    await page.waitForURL(`${site.origin}${localized(locale, '/events')}`, { timeout: 30_000 });
     await page.goto(localized(locale, '/account'));
     expect(page.url()).toBe(`${site.origin}${localized(locale, '/account')}`);
     expect(await page.locator('body').textContent()).toContain(email);
