@@ -68,9 +68,9 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
   });
 
   async function signUpAndConfirm(email: string) {
-    await api.signUp(person(email));
+    const { registration } = await api.signUp(person(email));
     const message = await mail.nextMessage(email);
-    await api.confirmSignUp({ email, code: codeIn(message.text), clientIp: IP });
+    await api.confirmSignUp({ email, code: codeIn(message.text), registration, clientIp: IP });
     await mail.nextMessage(email); // the welcome
   }
 
@@ -88,7 +88,7 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
 
   test('sign-up: a real e-mail with the code, confirmation, a welcome, and the ticket signs the new user in once', async () => {
     const email = 'nour@nabd.example';
-    await api.signUp(person(email));
+    const { registration } = await api.signUp(person(email));
     const message = await mail.nextMessage(email);
     expect(message.from).toBe('no-reply@nabd.example');
     expect(message.subject).toMatch(/^Your Nabd verification code: \d{6}$/);
@@ -106,7 +106,7 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
     expect(unconfirmed.html).toContain('Your email address is not confirmed yet.');
     expect(unconfirmed.html).toContain('href="http://localhost:3000/account/verification"');
 
-    const { signInTicket } = await api.confirmSignUp({ email, code, clientIp: IP });
+    const { signInTicket } = await api.confirmSignUp({ email, code, registration, clientIp: IP });
     const welcome = await mail.nextMessage(email);
     expect(welcome.subject).toBe('Welcome to Nabd, Nour');
 
@@ -150,16 +150,49 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
 
     await api.signUp(person('again@nabd.example'));
     const first = codeIn((await mail.nextMessage('again@nabd.example')).text);
-    await api.signUp({ ...person('again@nabd.example'), givenName: 'Rami', password: NEW_PASSWORD });
+    const { registration } = await api.signUp({ ...person('again@nabd.example'), givenName: 'Rami', password: NEW_PASSWORD });
     const second = await mail.nextMessage('again@nabd.example');
     expect(second.text).toContain('Hello Rami,');
     if (first !== codeIn(second.text)) {
-      expect(await refusal(api.confirmSignUp({ email: 'again@nabd.example', code: first, clientIp: IP }))).toMatchObject({
+      expect(await refusal(api.confirmSignUp({ email: 'again@nabd.example', code: first, registration, clientIp: IP }))).toMatchObject({
         code: 'code_mismatch',
       });
     }
-    await api.confirmSignUp({ email: 'again@nabd.example', code: codeIn(second.text), clientIp: IP });
+    await api.confirmSignUp({ email: 'again@nabd.example', code: codeIn(second.text), registration, clientIp: IP });
     expect((await signIn('again@nabd.example', NEW_PASSWORD)).access_token).toEqual(expect.any(String));
+  });
+
+  test('a code confirms only the sign-up it was sent for: a stranger renewing the account cannot have the owner confirm their password', async () => {
+    const email = 'owner@nabd.example';
+    const owner = await api.signUp(person(email));
+    await mail.nextMessage(email);
+    // Someone else signs up with the owner's address and a password of their choosing...
+    const stranger = await api.signUp({ ...person(email), password: NEW_PASSWORD });
+    const code = codeIn((await mail.nextMessage(email)).text);
+    // ...the owner types the newest code into their own sign-up: it is refused (generic error),
+    // and so is the code with a wrong password from another browser.
+    expect(await refusal(api.confirmSignUp({ email, code, registration: owner.registration, clientIp: IP }))).toEqual({
+      code: 'code_expired',
+      status: 422,
+    });
+    expect(await refusal(api.confirmSignUp({ email, code, password: PASSWORD, clientIp: IP }))).toMatchObject({ code: 'wrong_password' });
+    expect(await refusal(api.confirmSignUp({ email, code, clientIp: IP }))).toMatchObject({ code: 'invalid_request' });
+    // The owner signs up again; only their own sign-up can now be confirmed.
+    const renewed = await api.signUp(person(email));
+    const ownCode = codeIn((await mail.nextMessage(email)).text);
+    expect(await refusal(api.confirmSignUp({ email, code: ownCode, registration: stranger.registration, clientIp: IP }))).toMatchObject({
+      code: 'code_expired',
+    });
+    await api.confirmSignUp({ email, code: ownCode, registration: renewed.registration, clientIp: IP });
+    expect((await signIn(email, PASSWORD)).access_token).toEqual(expect.any(String));
+  });
+
+  test('from another browser, the account password stands in for the sign-up secret', async () => {
+    const email = 'elsewhere@nabd.example';
+    await api.signUp(person(email));
+    const code = codeIn((await mail.nextMessage(email)).text);
+    await api.confirmSignUp({ email, code, password: PASSWORD, clientIp: IP });
+    expect((await signIn(email, PASSWORD)).access_token).toEqual(expect.any(String));
   });
 
   test('the password policy, wrong codes, dead codes and the generic verification error', async () => {
@@ -167,28 +200,30 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
       code: 'invalid_password',
       status: 422,
     });
-    await api.signUp(person('codes@nabd.example'));
+    const { registration } = await api.signUp(person('codes@nabd.example'));
     const code = codeIn((await mail.nextMessage('codes@nabd.example')).text);
     const wrong = code === '123456' ? '654321' : '123456';
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect(await refusal(api.confirmSignUp({ email: 'codes@nabd.example', code: wrong, clientIp: IP }))).toEqual({
+      expect(await refusal(api.confirmSignUp({ email: 'codes@nabd.example', code: wrong, registration, clientIp: IP }))).toEqual({
         code: 'code_mismatch',
         status: 422,
       });
     }
-    expect(await refusal(api.confirmSignUp({ email: 'codes@nabd.example', code, clientIp: IP }))).toEqual({
+    expect(await refusal(api.confirmSignUp({ email: 'codes@nabd.example', code, registration, clientIp: IP }))).toEqual({
       code: 'code_expired',
       status: 422,
     });
     // A resent code works again.
     await api.resendCode({ email: 'codes@nabd.example', locale: 'en', clientIp: IP });
     const resent = codeIn((await mail.nextMessage('codes@nabd.example')).text);
-    await expect(api.confirmSignUp({ email: 'codes@nabd.example', code: resent, clientIp: IP })).resolves.toEqual({
+    await expect(api.confirmSignUp({ email: 'codes@nabd.example', code: resent, registration, clientIp: IP })).resolves.toEqual({
       signInTicket: expect.any(String),
     });
     // Unknown and already confirmed accounts: the same generic error, and resending sends nothing.
-    expect(await refusal(api.confirmSignUp({ email: 'nobody@nabd.example', code, clientIp: IP }))).toMatchObject({ code: 'code_expired' });
-    expect(await refusal(api.confirmSignUp({ email: 'codes@nabd.example', code: resent, clientIp: IP }))).toMatchObject({
+    expect(await refusal(api.confirmSignUp({ email: 'nobody@nabd.example', code, registration, clientIp: IP }))).toMatchObject({
+      code: 'code_expired',
+    });
+    expect(await refusal(api.confirmSignUp({ email: 'codes@nabd.example', code: resent, registration, clientIp: IP }))).toMatchObject({
       code: 'code_expired',
     });
     await api.resendCode({ email: 'nobody@nabd.example', locale: 'en', clientIp: IP });
@@ -263,7 +298,7 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
     expect(await refusal(api.account(tokens.access_token))).toEqual({ code: 'unauthorized', status: 401 });
     await expect(oidc.refreshTokenGrant(identity.client, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     // The email is free again.
-    await expect(api.signUp(person('leave@nabd.example'))).resolves.toBeUndefined();
+    await expect(api.signUp(person('leave@nabd.example'))).resolves.toEqual({ registration: expect.any(String) });
   });
 
   test('sign-ups per address and codes per account are limited', async () => {
@@ -272,7 +307,9 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
       code: 'too_many_requests',
       status: 429,
     });
-    await expect(api.signUp({ ...person('crowd10@nabd.example'), clientIp: '192.0.2.2' })).resolves.toBeUndefined();
+    await expect(api.signUp({ ...person('crowd10@nabd.example'), clientIp: '192.0.2.2' })).resolves.toEqual({
+      registration: expect.any(String),
+    });
 
     // The sign-up sent one code; four more resends, then no more for an hour.
     for (let index = 0; index < 4; index++) await api.resendCode({ email: 'crowd10@nabd.example', locale: 'en', clientIp: IP });

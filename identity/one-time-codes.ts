@@ -24,14 +24,18 @@ export class OneTimeCodes {
     private readonly hash: SecretHash,
   ) {}
 
-  /** A new code, replacing any earlier one for the same purpose. */
-  async issue(userId: string, purpose: CodePurpose): Promise<string> {
+  /**
+   * A new code, replacing any earlier one for the same purpose. `boundTo` (a secret's HMAC) binds
+   * it to whoever holds that secret; a code issued again without one keeps the earlier binding.
+   */
+  async issue(userId: string, purpose: CodePurpose, boundTo?: string): Promise<string> {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const row = {
       codeHash: this.hash.of(purpose, userId, code),
       expiresAt: sql`now() + make_interval(secs => ${CODE_LIFETIME_SECONDS[purpose]})`,
       failedAttempts: 0,
       createdAt: sql`now()`,
+      ...(boundTo ? { boundToHash: boundTo } : {}),
     };
     await this.db
       .insert(oneTimeCodes)
@@ -61,6 +65,15 @@ export class OneTimeCodes {
       .where(and(where, eq(oneTimeCodes.codeHash, live.codeHash)))
       .returning({ userId: oneTimeCodes.userId });
     return used.length ? 'valid' : 'expired';
+  }
+
+  /** The binding of the user's live code for this purpose, if any. */
+  async binding(userId: string, purpose: CodePurpose): Promise<string | null | undefined> {
+    const [live] = await this.db
+      .select({ boundToHash: oneTimeCodes.boundToHash })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
+    return live?.boundToHash;
   }
 
   async remove(userId: string, purpose: CodePurpose): Promise<void> {

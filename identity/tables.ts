@@ -33,6 +33,7 @@ export const oneTimeCodes = identitySchema.table(
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    boundToHash: text('bound_to_hash'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.purpose] })],

@@ -48,7 +48,10 @@ const name = z.string().trim().min(1).max(100);
 
 const bodies = {
   signUp: z.object({ email, password, givenName: name, familyName: name, locale, clientIp }),
-  confirmSignUp: z.object({ email, code, clientIp }),
+  // Either the secret the sign-up answered to the browser that made it, or the account's password.
+  confirmSignUp: z
+    .object({ email, code, clientIp, registration: z.string().min(1).max(128).optional(), password: password.optional() })
+    .refine((body) => body.registration !== undefined || body.password !== undefined),
   resendCode: z.object({ email, locale, clientIp }),
   forgotPassword: z.object({ email, locale, clientIp }),
   resetPassword: z.object({ email, code, password, clientIp }),
@@ -163,8 +166,8 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
       operation(bodies.signUp, async (body, res) => {
         if (await limited(res, 'signUpsPerAddress', body.clientIp)) return;
         if (await limited(res, 'codesSentPerAccount', accountKey(body.email))) return;
-        await userPool.signUp(body);
-        ok(res, 201);
+        const { registration } = await userPool.signUp(body);
+        ok(res, 201, { registration });
       }),
     ),
   );
@@ -174,7 +177,7 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
     handle(
       operation(bodies.confirmSignUp, async (body, res) => {
         if (await limited(res, 'codeAttemptsPerAddress', body.clientIp)) return;
-        const { signInTicket } = await userPool.confirmSignUp(body.email, body.code);
+        const { signInTicket } = await userPool.confirmSignUp(body.email, body.code, body);
         ok(res, 200, { signInTicket });
       }),
     ),

@@ -84,37 +84,42 @@ describe.each(databaseBackends)('the user pool on $name', (backend) => {
   });
 
   test('codes are stored as hashes only, one live code per purpose', async () => {
-    const user = await pool.signUp(signUp('hashes@nabd.example'));
+    const { user, registration } = await pool.signUp(signUp('hashes@nabd.example'));
     const first = lastCode('hashes@nabd.example')!;
     await pool.resendCode('hashes@nabd.example', 'en');
     const second = lastCode('hashes@nabd.example')!;
     const rows = await database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.codeHash).not.toContain(second);
-    if (first !== second) await expect(pool.confirmSignUp('hashes@nabd.example', first)).rejects.toMatchObject({ reason: 'code_mismatch' });
-    await expect(pool.confirmSignUp('hashes@nabd.example', second)).resolves.toMatchObject({ signInTicket: expect.any(String) });
+    if (first !== second)
+      await expect(pool.confirmSignUp('hashes@nabd.example', first, { registration })).rejects.toMatchObject({ reason: 'code_mismatch' });
+    await expect(pool.confirmSignUp('hashes@nabd.example', second, { registration })).resolves.toMatchObject({
+      signInTicket: expect.any(String),
+    });
   });
 
   test('five wrong codes kill the code; an expired code is expired', async () => {
-    await pool.signUp(signUp('guess@nabd.example'));
+    const guess = await pool.signUp(signUp('guess@nabd.example'));
     const code = lastCode('guess@nabd.example')!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt++) {
-      await expect(pool.confirmSignUp('guess@nabd.example', wrong)).rejects.toMatchObject({ reason: 'code_mismatch' });
+      await expect(pool.confirmSignUp('guess@nabd.example', wrong, guess)).rejects.toMatchObject({ reason: 'code_mismatch' });
     }
-    await expect(pool.confirmSignUp('guess@nabd.example', code)).rejects.toMatchObject({ reason: 'code_expired' });
+    await expect(pool.confirmSignUp('guess@nabd.example', code, guess)).rejects.toMatchObject({ reason: 'code_expired' });
 
-    const user = await pool.signUp(signUp('late@nabd.example'));
+    const { user, registration: late } = await pool.signUp(signUp('late@nabd.example'));
     await database.db
       .update(oneTimeCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(oneTimeCodes.userId, user.id));
-    await expect(pool.confirmSignUp('late@nabd.example', lastCode('late@nabd.example')!)).rejects.toMatchObject({ reason: 'code_expired' });
+    await expect(pool.confirmSignUp('late@nabd.example', lastCode('late@nabd.example')!, { registration: late })).rejects.toMatchObject({
+      reason: 'code_expired',
+    });
   });
 
   test('a sign-in ticket works once', async () => {
-    await pool.signUp(signUp('ticket@nabd.example'));
-    const { signInTicket, user } = await pool.confirmSignUp('ticket@nabd.example', lastCode('ticket@nabd.example')!);
+    const { registration } = await pool.signUp(signUp('ticket@nabd.example'));
+    const { signInTicket, user } = await pool.confirmSignUp('ticket@nabd.example', lastCode('ticket@nabd.example')!, { registration });
     expect(signInTicket).toMatch(/^[\w-]{43}$/);
     expect((await pool.redeemSignInTicket(signInTicket))?.id).toBe(user.id);
     expect(await pool.redeemSignInTicket(signInTicket)).toBeUndefined();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#platform/database.ts';
@@ -72,6 +73,7 @@ export class UserPool {
   readonly #decoyHash: Promise<string>;
   readonly #db: Database;
   readonly #codes: OneTimeCodes;
+  readonly #secretHash: SecretHash;
   readonly #tickets: SignInTickets;
   readonly #mail: AccountMail;
   readonly #logger: Logger;
@@ -79,6 +81,7 @@ export class UserPool {
   constructor(options: UserPoolOptions) {
     this.#db = options.db;
     const secretHash = new SecretHash(options.codeKey);
+    this.#secretHash = secretHash;
     this.#codes = new OneTimeCodes(options.db, secretHash);
     this.#tickets = new SignInTickets(options.db, secretHash);
     this.#mail = options.mail;
@@ -130,9 +133,17 @@ export class UserPool {
 
   /**
    * SPEC 2.4 step 1-2: an unconfirmed account and its code by e-mail. An unconfirmed account of the
-   * same email is renewed (whoever owns the inbox confirms it); a confirmed one is refused.
+   * same email is renewed; a confirmed one is refused. The answer's `registration` is a secret the
+   * signing-up browser keeps: the code confirms only with it (or with the account's password), so
+   * a renewal by someone else leaves the inbox owner nothing to confirm but their own sign-up.
    */
-  async signUp(input: { email: string; password: string; givenName: string; familyName: string; locale: Locale }): Promise<User> {
+  async signUp(input: {
+    email: string;
+    password: string;
+    givenName: string;
+    familyName: string;
+    locale: Locale;
+  }): Promise<{ user: User; registration: string }> {
     if (!isAcceptablePassword(input.password)) throw new AccountRefusal('invalid_password');
     const existing = await this.#rowByEmail(input.email);
     let user: User;
@@ -153,18 +164,34 @@ export class UserPool {
     } else {
       user = await this.create({ ...input, preferredLocale: input.locale, emailVerified: false });
     }
-    const code = await this.#codes.issue(user.id, 'confirm-sign-up');
+    const registration = randomBytes(32).toString('base64url');
+    const code = await this.#codes.issue(user.id, 'confirm-sign-up', this.#secretHash.of('registration', user.id, registration));
     await this.#send(() => this.#mail.verificationCode(user, code, input.locale));
-    return user;
+    return { user, registration };
   }
 
   /**
-   * SPEC 2.4 step 3: the code confirms the email. Anything but the right code of an unconfirmed
-   * account is `code_expired` (the generic verification error), except a wrong code: `code_mismatch`.
+   * SPEC 2.4 step 3: the code confirms the email, presented with the sign-up's registration secret
+   * (the browser that signed up) or the account's password (anywhere else). Anything but the right
+   * code of an unconfirmed account is `code_expired` (the generic verification error), except a
+   * wrong code (`code_mismatch`) and a wrong password (`wrong_password`).
    */
-  async confirmSignUp(email: string, code: string): Promise<{ user: User; signInTicket: string }> {
+  async confirmSignUp(
+    email: string,
+    code: string,
+    proof: { registration?: string | undefined; password?: string | undefined },
+  ): Promise<{ user: User; signInTicket: string }> {
     const row = await this.#rowByEmail(email);
-    if (!row || row.emailVerified) throw new AccountRefusal('code_expired');
+    if (!row || row.emailVerified || !row.passwordHash) throw new AccountRefusal('code_expired');
+    if (proof.registration !== undefined) {
+      const binding = await this.#codes.binding(row.id, 'confirm-sign-up');
+      // A registration another sign-up of this email has since replaced.
+      if (!binding || !this.#secretHash.matches(binding, 'registration', row.id, proof.registration)) {
+        throw new AccountRefusal('code_expired');
+      }
+    } else if (proof.password === undefined || !(await verify(row.passwordHash, proof.password))) {
+      throw new AccountRefusal('wrong_password');
+    }
     const check = await this.#codes.redeem(row.id, 'confirm-sign-up', code);
     if (check !== 'valid') throw new AccountRefusal(check === 'mismatch' ? 'code_mismatch' : 'code_expired');
     const [confirmed] = await this.#db.update(users).set({ emailVerified: true }).where(eq(users.id, row.id)).returning();

@@ -15,6 +15,10 @@ create table identity.one_time_codes (
   code_hash text not null,
   expires_at timestamptz not null,
   failed_attempts integer not null default 0,
+  -- A sign-up's code confirms only together with the registration secret its sign-up was given
+  -- (kept by the browser that signed up) or the account's password: an inbox owner confirming
+  -- their own account can never confirm a password someone else chose (decision 0020).
+  bound_to_hash text,
   created_at timestamptz not null default now(),
   primary key (user_id, purpose)
 );

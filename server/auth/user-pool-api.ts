@@ -9,7 +9,10 @@ import type { Locale } from '#views/format.ts';
  * Implemented over HTTP by `user-pool-client.ts`.
  */
 export interface UserPoolApi {
-  /** Creates an unconfirmed account (or renews an unconfirmed one) and e-mails a code. */
+  /**
+   * Creates an unconfirmed account (or renews an unconfirmed one) and e-mails a code. The
+   * registration is a secret for the browser that signed up (kept in its signed cookie, never shown).
+   */
   signUp(input: {
     email: string;
     password: string;
@@ -17,9 +20,19 @@ export interface UserPoolApi {
     familyName: string;
     locale: Locale;
     clientIp: string;
-  }): Promise<void>;
-  /** Confirms the account; the ticket signs the new user in once, within minutes. */
-  confirmSignUp(input: { email: string; code: string; clientIp: string }): Promise<{ signInTicket: string }>;
+  }): Promise<{ registration: string }>;
+  /**
+   * Confirms the account with the code and the sign-up's registration secret or, from a browser
+   * without it, the account's password (wrong_password when it is wrong). The ticket signs the new
+   * user in once, within minutes.
+   */
+  confirmSignUp(input: {
+    email: string;
+    code: string;
+    clientIp: string;
+    registration?: string | undefined;
+    password?: string | undefined;
+  }): Promise<{ signInTicket: string }>;
   /** Sends a new sign-up code; answers the same whether or not the account exists. */
   resendCode(input: { email: string; locale: Locale; clientIp: string }): Promise<void>;
   /** E-mails a reset code when the account exists; answers the same when it does not. */

@@ -43,8 +43,10 @@ export class HttpUserPoolClient implements UserPoolApi {
     this.#fetch = options.fetch ?? fetch;
   }
 
-  async signUp(input: Parameters<UserPoolApi['signUp']>[0]): Promise<void> {
-    await this.#call('POST', '/sign-up', { body: input });
+  async signUp(input: Parameters<UserPoolApi['signUp']>[0]): Promise<{ registration: string }> {
+    const answer = await this.#call<{ registration?: unknown }>('POST', '/sign-up', { body: input });
+    if (typeof answer.registration !== 'string') throw new Error('The identity service answered no registration');
+    return { registration: answer.registration };
   }
 
   async confirmSignUp(input: Parameters<UserPoolApi['confirmSignUp']>[0]): Promise<{ signInTicket: string }> {
