@@ -330,6 +330,7 @@ describe.each(sessionBackends)('sign-up and password pages, $name', ({ redisUrl 
       intent: 'verification-verify',
       email: 'nobody@example.com',
       code: '123456',
+      password: 'Whatever-2026!',
     });
     expect(unknown.status).toBe(422);
     expect(text(unknown)).toContain('تعذّر التحقق من رمزك. اطلب رمزًا جديدًا وحاول مرة أخرى.');
@@ -337,6 +338,7 @@ describe.each(sessionBackends)('sign-up and password pages, $name', ({ redisUrl 
       intent: 'verification-verify',
       email: 'nobody@example.com',
       code: '123456',
+      password: 'Whatever-2026!',
     });
     expect(text(english)).toContain("We couldn't verify your code. Ask for a new code and try again.");
 
@@ -359,6 +361,30 @@ describe.each(sessionBackends)('sign-up and password pages, $name', ({ redisUrl 
     );
     expect(done.url).toBe(url('/ar/account/register?step=done&next=%2Far%2Fevents'));
     expect(text(done)).toContain('أهلًا بك يا Noura!');
+  });
+
+  test('/account/verification in another browser: the sign-up password is asked for, and a wrong one is refused', async () => {
+    const email = 'noura.phone@example.com';
+    await signUp(new Browser(site.fetch), email);
+    const { code } = await codeFor(email);
+    const phone = new Browser(site.fetch);
+    const page = await phone.get(url('/account/verification'));
+    expect(page.html).toContain('name="password"');
+    const missing = await phone.post(url('/account/verification'), { intent: 'verification-verify', email, code });
+    expect(missing.status).toBe(422);
+    const wrong = await phone.post(url('/ar/account/verification'), {
+      intent: 'verification-verify',
+      email,
+      code,
+      password: 'Not-Mine-2026!',
+    });
+    expect(wrong.status).toBe(422);
+    expect(text(wrong)).toContain('هذه ليست كلمة المرور التي اخترتها عند التسجيل.');
+    const done = await phone.follow(
+      await phone.post(url('/account/verification'), { intent: 'verification-verify', email, code, password: GOOD_PASSWORD }),
+      TEST_ORIGIN,
+    );
+    expect(done.url).toBe(url('/account/register?step=done&next=%2Faccount'));
   });
 
   test('too many codes for one e-mail: "try in a few minutes", 429, in both languages', async () => {

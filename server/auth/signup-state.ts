@@ -23,6 +23,11 @@ export interface SignupState {
   returnTo: string;
   /** SPEC 2.4: after a resend the page says a new code was sent (and to check the spam folder). */
   resent: boolean;
+  /**
+   * The identity service's secret for this browser's sign-up: the code confirms only with it (or
+   * with the password), so nobody else's sign-up of the same e-mail can be confirmed here.
+   */
+  registration?: string | undefined;
 }
 
 const signupSchema = z.object({
@@ -30,6 +35,7 @@ const signupSchema = z.object({
   locale: z.string().refine(isLocale),
   returnTo: z.string().startsWith('/'),
   resent: z.boolean(),
+  registration: z.string().max(128).optional(),
 });
 
 const resetSchema = z.object({ email: z.string().max(254) });

@@ -101,6 +101,8 @@ export function refusalOf(error: unknown, flow: AccountFlow, values: Record<stri
       return { kind: 'invalid', status: 429, values, errors: {}, message: 'errors:verification.tooManyRequests' };
     case 'invalid_password':
       return { kind: 'invalid', values, errors: { password: 'account:passwordRules.rejected' } };
+    case 'wrong_password':
+      return { kind: 'invalid', values, errors: { password: 'errors:verification.wrongPassword' } };
     case 'delivery_failed':
       return { kind: 'failed', values, message: 'errors:register.deliveryFailed' };
     default:

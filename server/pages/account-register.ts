@@ -61,21 +61,22 @@ const passwordAction: FormAction = {
       trackRegistration(context, { name: 'failed', step: 2, reason: 'invalid_password' });
       return { kind: 'invalid', values: { ...values, ...password.values }, errors: password.errors };
     }
+    let registration: string;
     try {
-      await services.userPool.signUp({
+      ({ registration } = await services.userPool.signUp({
         email: details.data.email,
         password: body.password!,
         givenName: details.data.firstName,
         familyName: details.data.lastName,
         locale,
         clientIp: clientIpOf(req),
-      });
+      }));
     } catch (error) {
       req.log.warn({ err: error }, 'Sign-up refused');
       trackRegistration(context, { name: 'failed', step: 2, reason: reasonCodeOf(error) });
       return refusalOf(error, 'register', values);
     }
-    saveSignupState(req, res, { email: details.data.email, locale, returnTo, resent: false });
+    saveSignupState(req, res, { email: details.data.email, locale, returnTo, resent: false, registration });
     trackRegistration(context, { name: 'progressed', step: 2 });
     return { kind: 'succeeded', redirectTo: `${urls.route('accountRegister')}?step=verify` };
   },
@@ -108,13 +109,19 @@ const editAction: FormAction = {
  */
 export async function confirmAndSignIn(
   context: PageContext,
-  input: { email: string; code: string; returnTo: string },
+  input: { email: string; code: string; returnTo: string; registration?: string | undefined; password?: string | undefined },
   values: Record<string, string>,
 ): Promise<FormOutcome> {
   const { req, res, services, locale, urls } = context;
   let signInTicket: string;
   try {
-    ({ signInTicket } = await services.userPool.confirmSignUp({ email: input.email, code: input.code, clientIp: clientIpOf(req) }));
+    ({ signInTicket } = await services.userPool.confirmSignUp({
+      email: input.email,
+      code: input.code,
+      registration: input.registration,
+      password: input.password,
+      clientIp: clientIpOf(req),
+    }));
   } catch (error) {
     req.log.warn({ err: error }, 'Sign-up code refused');
     trackRegistration(context, { name: 'failed', step: 3, reason: reasonCodeOf(error) });
@@ -141,7 +148,11 @@ const verifyAction: FormAction = {
     if (!state) return { kind: 'invalid', values: {}, errors: {}, message: 'errors:verification.generic' };
     const parsed = parseForm(codeSchema, body);
     if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
-    return confirmAndSignIn(context, { email: state.email, code: parsed.data.code, returnTo: state.returnTo }, { code: parsed.data.code });
+    return confirmAndSignIn(
+      context,
+      { email: state.email, code: parsed.data.code, returnTo: state.returnTo, registration: state.registration },
+      { code: parsed.data.code },
+    );
   },
 };
 

@@ -6,7 +6,7 @@ import { fields, parseForm } from '../forms/parse-form.ts';
 import { page, redirect, type FormAction, type PageModule } from '../page.ts';
 import { confirmAndSignIn } from './account-register.ts';
 
-const verifySchema = z.object({ email: fields.email(), code: codeField() });
+const verifySchema = z.object({ email: fields.email(), code: codeField(), password: z.string().max(1024).optional() });
 const resendSchema = z.object({ email: fields.email() });
 
 /** The code for the e-mail given; success signs the new user in like step 3 of sign-up. */
@@ -15,11 +15,17 @@ const verifyAction: FormAction = {
   async handle(context, body) {
     const parsed = parseForm(verifySchema, body);
     if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
-    const { email, code } = parsed.data;
+    const { email, code, password } = parsed.data;
     const state = readSignupState(context.req);
-    // Where the visitor was going when they signed up, if this is the same sign-up.
-    const returnTo = state?.email === email ? state.returnTo : context.urls.route('account');
-    return confirmAndSignIn(context, { email, code, returnTo }, { email, code });
+    // This browser's own sign-up confirms with its secret; anywhere else the password proves it.
+    const sameSignUp = state?.registration && state.email.toLowerCase() === email.toLowerCase() ? state : undefined;
+    if (!sameSignUp && !password) return { kind: 'invalid', values: { email, code }, errors: { password: 'validation:required' } };
+    const returnTo = sameSignUp?.returnTo ?? context.urls.route('account');
+    return confirmAndSignIn(
+      context,
+      { email, code, returnTo, ...(sameSignUp ? { registration: sameSignUp.registration } : { password }) },
+      { email, code },
+    );
   },
 };
 
@@ -38,8 +44,14 @@ const resendAction: FormAction = {
       return refusalOf(error, 'verification', { email });
     }
     const state = readSignupState(req);
-    const returnTo = state?.email === email ? state.returnTo : urls.route('account');
-    saveSignupState(req, res, { email, locale, returnTo, resent: true });
+    const sameSignUp = state?.email.toLowerCase() === email.toLowerCase() ? state : undefined;
+    saveSignupState(req, res, {
+      email,
+      locale,
+      returnTo: sameSignUp?.returnTo ?? urls.route('account'),
+      resent: true,
+      registration: sameSignUp?.registration,
+    });
     return { kind: 'succeeded', redirectTo: urls.route('accountVerification') };
   },
 };
@@ -53,7 +65,7 @@ const accountVerificationPage: PageModule<VerificationPageData> = {
     if (viewer) return redirect(urls.route('account'));
     const state = readSignupState(req);
     return page(
-      { email: state?.email ?? '', resent: state?.resent ?? false, sent: Boolean(state) },
+      { email: state?.email ?? '', resent: state?.resent ?? false, sent: Boolean(state), needsPassword: !state?.registration },
       { title: t('account:verification.title'), description: t('account:verification.intro'), noIndex: true },
       { page_type: 'register', module_name: 'account', submodule_name: 'verification' },
     );

@@ -11,6 +11,8 @@ export interface VerificationPageData {
   /** A code went out (sign-up or a resend) to `email`. */
   sent: boolean;
   resent: boolean;
+  /** This browser did not sign up: the account's password proves the sign-up is the visitor's own. */
+  needsPassword: boolean;
 }
 
 /** SPEC 2.1: confirm an account later: the e-mail, the code, or a new code. */
@@ -37,6 +39,17 @@ export function VerificationPage({ data }: { data: VerificationPageData }) {
           state={state}
         />
         <CodeField form={VERIFICATION_FORM} state={state} />
+        {data.needsPassword ? (
+          <TextField
+            form={VERIFICATION_FORM}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t('account:verification.password')}
+            hint={t('account:verification.passwordHint')}
+            state={state}
+          />
+        ) : null}
         <div className="form-actions">
           <button type="submit" className="button button--primary" name="intent" value="verification-verify">
             {t('account:verification.submit')}
