@@ -76,11 +76,12 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
       ...(outcome.message ? { message: outcome.message } : {}),
     };
     if (htmx && !outcome.redirectTo) return renderer.fragment(context, 200, createElement(action.Fragment!), { [action.form]: state });
+    if (outcome.nextStep) return renderer.page(context, module, layout, { [action.form]: state });
     setFlash(res, action.form, outcome.message);
     if (htmx) return void res.set('HX-Redirect', outcome.redirectTo!).status(204).end();
     return res.redirect(303, outcome.redirectTo ?? req.originalUrl);
   }
-  const status = outcome.kind === 'invalid' ? 422 : 503;
+  const status = outcome.kind === 'invalid' ? (outcome.status ?? 422) : 503;
   const forms = { [action.form]: formStateOf(outcome) };
   if (htmx) return renderer.fragment(context, status, createElement(action.Fragment!), forms);
   await renderer.page(context, module, layout, forms, status);

@@ -64,6 +64,8 @@ export interface PageHead {
   breadcrumbs?: { name: string; path: string }[];
   /** A feed of this page's items (RSS), announced in the head; its path like the breadcrumbs'. */
   alternateFeed?: { title: string; path: string };
+  /** Sends the browser on after a pause, without JavaScript (`<meta http-equiv="refresh">`); a path of ours. */
+  refresh?: { seconds: number; path: string };
 }
 
 export type Loaded<Data> =
@@ -111,9 +113,21 @@ export type FormOutcome =
       redirectTo?: string;
       /** What an htmx fragment needs to show the form in its new state (never kept across a redirect). */
       values?: Record<string, string>;
+      /**
+       * A form in steps that keeps its state in the page: the page again (200) with `values`, which
+       * the view carries on as hidden fields, instead of a redirect.
+       */
+      nextStep?: boolean;
     }
   /** The visitor's input needs fixing: the page again with the values and messages, 422. */
-  | { kind: 'invalid'; values: Record<string, string>; errors: Record<string, string>; message?: string }
+  | {
+      kind: 'invalid';
+      values: Record<string, string>;
+      errors: Record<string, string>;
+      message?: string;
+      /** 422 unless the refusal has a more exact status: 409 (already exists), 429 (too many requests). */
+      status?: 409 | 429;
+    }
   /** A service failed: the page again with the values and a SPEC 8 message, 503. */
   | { kind: 'failed'; values: Record<string, string>; message: string };
 

@@ -22,6 +22,10 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   home: { found: '/' },
   account: { found: '/account' },
   accountLogin: { found: '/account/login' },
+  accountRegister: { found: '/account/register?returnTo=/events' },
+  accountVerification: { found: '/account/verification' },
+  accountForgotPassword: { found: '/account/forgot-password' },
+  accountResetPassword: { found: '/account/reset-password' },
   // Without a sign-in under way there is nothing to finish; a stray code fails back to the login page.
   accountRedirecting: { found: '/account/redirecting?code=stray', missing: ['/account/redirecting'] },
   events: { found: '/events' },

@@ -13,6 +13,8 @@ export interface DocumentHeadProps {
   image?: string | null | undefined;
   imageSize?: { width: number; height: number } | undefined;
   noIndex?: boolean | undefined;
+  /** Go on to this absolute URL after the pause, also without JavaScript. */
+  refresh?: { seconds: number; url: string } | undefined;
   /** The site's name (og:site_name). */
   siteName: string;
   openGraph: { type: string; publishedTime?: string | undefined; modifiedTime?: string | undefined };
@@ -43,6 +45,7 @@ export function DocumentHead(props: DocumentHeadProps) {
       <title>{props.title}</title>
       {props.description ? <meta name="description" content={props.description} /> : null}
       {props.noIndex ? <meta name="robots" content="noindex" /> : null}
+      {props.refresh ? <meta httpEquiv="refresh" content={`${props.refresh.seconds};url=${props.refresh.url}`} /> : null}
       <link rel="canonical" href={props.canonicalUrl} />
       {props.alternates.map((alternate) => (
         <link key={alternate.locale} rel="alternate" hrefLang={alternate.locale} href={alternate.url} />

@@ -108,6 +108,11 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   user_login_started: z.object({ provider: text }).strict(),
   // SPEC 7.4: sign-in failures are tracked with provider Default and a reason code.
   user_login_failed: z.object({ provider: text, reason_code: text }).strict(),
+  // SPEC 9.4: sign-up is tracked by step (1 personal info, 2 password, 3 verification code).
+  user_registration_started: z.object({ provider: text }).strict(),
+  user_registration_step_progressed: z.object({ step_number: z.number().int().min(1).max(3) }).strict(),
+  user_registration_failed: z.object({ step_number: z.number().int().min(1).max(3), provider: text, reason_code: text }).strict(),
+  user_password_forgotten: z.object({}).strict(),
   view_promotion: promotion,
   select_promotion: promotion,
   navigation_item_clicked: z.object({ item_name: text, navigation_type: navigationType, link_url: text }).strict(),

@@ -74,6 +74,7 @@ export function renderDocument(input: DocumentInput): string {
       }
       structuredData={structuredData(input, inLocale)}
       noIndex={pageHead.noIndex}
+      refresh={pageHead.refresh ? { seconds: pageHead.refresh.seconds, url: site.urls.absolute(pageHead.refresh.path) } : undefined}
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
       fontPreloads={manifest.fonts(site.locale)}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}

@@ -1,0 +1,70 @@
+import { FormToken } from '../../components/FormToken.tsx';
+import { useFormState, useSite } from '../../site-context.tsx';
+import { FormMessage, TextField } from './fields.tsx';
+import { CodeField, CodeSent } from './RegisterPage.tsx';
+
+export const VERIFICATION_FORM = 'verification';
+
+export interface VerificationPageData {
+  /** From the sign-up cookie, when the visitor signed up in this browser. */
+  email: string;
+  /** A code went out (sign-up or a resend) to `email`. */
+  sent: boolean;
+  resent: boolean;
+  /** This browser did not sign up: the account's password proves the sign-up is the visitor's own. */
+  needsPassword: boolean;
+}
+
+/** SPEC 2.1: confirm an account later: the e-mail, the code, or a new code. */
+export function VerificationPage({ data }: { data: VerificationPageData }) {
+  const { t, urls } = useSite();
+  const state = useFormState(VERIFICATION_FORM);
+  return (
+    <section className="auth-card stack signup" aria-labelledby="verification-title">
+      <h1 id="verification-title">{t('account:verification.title')}</h1>
+      {data.sent && data.email ? <CodeSent email={data.email} resent={data.resent} /> : <p>{t('account:verification.intro')}</p>}
+      <FormMessage state={state?.status === 'succeeded' ? undefined : state} />
+      <form className="stack" method="post" action={urls.route('accountVerification')} noValidate>
+        <FormToken />
+        <TextField
+          form={VERIFICATION_FORM}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          dir="ltr"
+          label={t('account:register.details.email')}
+          initialValue={data.email}
+          state={state}
+        />
+        <CodeField form={VERIFICATION_FORM} state={state} />
+        {data.needsPassword ? (
+          <TextField
+            form={VERIFICATION_FORM}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t('account:verification.password')}
+            hint={t('account:verification.passwordHint')}
+            state={state}
+          />
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" name="intent" value="verification-verify">
+            {t('account:verification.submit')}
+          </button>
+          <button type="submit" className="button button--ghost" name="intent" value="verification-resend">
+            {t('account:verification.resend')}
+          </button>
+        </div>
+      </form>
+      <p>
+        {t('account:register.haveAccount')}{' '}
+        <a className="link" href={urls.route('accountLogin')}>
+          {t('account:register.signIn')}
+        </a>
+      </p>
+    </section>
+  );
+}
