@@ -6,6 +6,8 @@ import type { CsrfGuard } from './csrf-guard.ts';
 import type { HostedPages, LoginPageContent } from './hosted-pages.tsx';
 import { pickLocale } from './locale.ts';
 import { parseLoginForm } from './login-form.ts';
+import { isSocialProvider } from '#platform/social-providers.ts';
+import { createSocialRoutes, type SocialSignInSetup } from './social/social-routes.ts';
 import type { UserPool } from './user-pool.ts';
 
 export interface InteractionRouterOptions {
@@ -16,6 +18,8 @@ export interface InteractionRouterOptions {
   /** Public path of the interaction routes, e.g. `/oidc/interaction`. */
   basePath: string;
   logger: Logger;
+  /** Social sign-in (decision 0021). */
+  social: SocialSignInSetup;
 }
 
 /**
@@ -64,14 +68,31 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
         csrfToken: csrf.token(req, res),
         email: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '',
         fieldErrors: {},
+        social: social.buttons(interaction.uid),
         ...content,
       }),
     );
   }
 
+  const social = createSocialRoutes({
+    ...options.social,
+    provider,
+    csrf,
+    basePath,
+    logger,
+    interactionOf,
+    localeOf,
+    sendLogin,
+    sendExpired: (req, res) => send(res, 400, pages.expired(localeOf(req, undefined))),
+  });
+  router.use(social.router);
+
   router.get('/:uid', async (req, res) => {
     const interaction = await interactionOf(req, res);
     if (!interaction) return send(res, 400, pages.expired(localeOf(req, undefined)));
+    // `identity_provider=google` (the site's "Sign up with Google"): straight to the provider.
+    const requested = interaction.params.identity_provider;
+    if (interaction.prompt.name === 'login' && isSocialProvider(requested)) return social.begin(req, res, interaction, requested);
     if (interaction.prompt.name === 'login') return sendLogin(req, res, interaction, 200, {});
     // A signed-in visitor whose site asked for `prompt=consent`: our first-party clients get it
     // without a screen (the grant itself is made in automatic-consent.ts).

@@ -96,6 +96,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       production,
       logger: logger.child({ service: 'identity' }),
       seedDemoUser: !production,
+      socialProviders: config.identity.social,
       ...(manifest?.stylesheet ? { stylesheetHref: manifest.stylesheet } : {}),
     });
     services.push({ path: identityPath, handler: identity.app });

@@ -30,7 +30,7 @@ export class UpstreamClients {
   constructor(
     private readonly settings: SocialProviderSettings,
     /** `${issuer}/social/callback`, registered with every upstream provider. */
-    private readonly redirectUri: string,
+    readonly redirectUri: string,
   ) {}
 
   isConfigured(provider: SocialProvider): boolean {

@@ -2,6 +2,7 @@ import type { Translate } from '../translations.ts';
 import type { SiteLinks } from '../site-links.ts';
 import type { LoginFieldErrors } from '../login-form.ts';
 import { Field } from './field.tsx';
+import { SocialButtons, type SocialButton } from './social-buttons.tsx';
 
 export interface LoginPageProps {
   t: Translate;
@@ -14,10 +15,12 @@ export interface LoginPageProps {
   /** Keys into the locale file, per field and for the whole form. */
   fieldErrors: LoginFieldErrors;
   formError?: string | undefined;
+  /** SPEC 4.1: a button per social provider (decision 0021). */
+  social?: SocialButton[] | undefined;
 }
 
 /** The hosted sign-in card: a plain form that works without JavaScript. */
-export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email, fieldErrors, formError }: LoginPageProps) {
+export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email, fieldErrors, formError, social }: LoginPageProps) {
   const errorId = 'login-error';
   return (
     <>
@@ -28,6 +31,7 @@ export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email
           {t(formError)}
         </p>
       ) : null}
+      <SocialButtons t={t} buttons={social ?? []} csrfToken={csrfToken} />
       <form className="stack" method="post" action={loginAction} noValidate aria-describedby={formError ? errorId : undefined}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <Field
