@@ -13,6 +13,7 @@ import { Tracker } from './analytics/tracker.ts';
 import { createApp, type AppParts, type Readiness } from './app.ts';
 import { RelyingParty } from './auth/relying-party.ts';
 import { SessionAuth } from './auth/session-auth.ts';
+import { currentUserReader } from './auth/current-user.ts';
 import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
@@ -180,10 +181,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     });
     contentFreshness.start(CONTENT_VERSION_CHECK_MS);
     closers.push(() => contentFreshness!.stop());
+    const users = new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch });
     const siteServices = {
       content,
-      user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
-      auth: new SessionAuth(relyingParty),
+      user: users,
+      auth: new SessionAuth(relyingParty, currentUserReader(users)),
       tracker,
       preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
     };
