@@ -95,7 +95,8 @@ export function createProvider(options: ProviderOptions): Provider {
       const user = await userPool.findById(token.accountId);
       if (!user) return undefined;
       const { email, given_name, family_name, locale } = profileClaims(user);
-      return { email, given_name, family_name, locale };
+      // SPEC 3.3, 4.1: the username's prefix tells the user service a social sign-in (onboarding, no password).
+      return { email, given_name, family_name, locale, username: user.username ?? user.id };
     },
 
     features: {

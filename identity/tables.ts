@@ -8,7 +8,10 @@ export const identitySchema = pgSchema('identity');
 export const users = identitySchema.table('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
+  /** A password user's id as text; a social user's starts with the provider's prefix (SPEC 4.1). */
+  username: text('username'),
+  /** Null for social users: they have no password with us. */
+  passwordHash: text('password_hash'),
   givenName: text('given_name').notNull(),
   familyName: text('family_name').notNull(),
   preferredLocale: text('preferred_locale').$type<Locale>().notNull().default('en'),

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import Provider from 'oidc-provider';
+import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import { generateKeyPair, exportJWK } from 'jose';
-import { loadGrantWithAutomaticConsent } from '../automatic-consent.ts';
 
 /** The person the test signs in as at the upstream provider. */
 export interface UpstreamPerson {
@@ -22,6 +21,35 @@ export interface UpstreamProvider {
   /** The environment that makes a site use this provider as its `google`. */
   environment: Record<string, string>;
   close(): Promise<void>;
+}
+
+/** Everything the upstream provider keeps, in memory for the life of the test file. */
+class MemoryAdapter implements Adapter {
+  static readonly #store = new Map<string, AdapterPayload>();
+  constructor(private readonly model: string) {}
+  #key = (id: string) => `${this.model}:${id}`;
+  async upsert(id: string, payload: AdapterPayload) {
+    MemoryAdapter.#store.set(this.#key(id), payload);
+  }
+  async find(id: string) {
+    return MemoryAdapter.#store.get(this.#key(id));
+  }
+  async findByUid(uid: string) {
+    return [...MemoryAdapter.#store.entries()].find(([key, payload]) => key.startsWith(`${this.model}:`) && payload.uid === uid)?.[1];
+  }
+  async findByUserCode() {
+    return undefined;
+  }
+  async consume(id: string) {
+    const payload = MemoryAdapter.#store.get(this.#key(id));
+    if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    MemoryAdapter.#store.delete(this.#key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [key, payload] of MemoryAdapter.#store) if (payload.grantId === grantId) MemoryAdapter.#store.delete(key);
+  }
 }
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -53,13 +81,23 @@ export async function startUpstreamProvider(options: { redirectUri: string }): P
       },
     ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'upstream', alg: 'RS256', use: 'sig' }] },
+    adapter: (model) => new MemoryAdapter(model),
+    ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 600, Grant: 600 },
     cookies: { keys: ['upstream-test-cookie-key'] },
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
-    loadExistingGrant: loadGrantWithAutomaticConsent,
+    // Consent is not what these tests are about: every sign-in grants what was asked.
+    async loadExistingGrant(ctx) {
+      const { accountId } = ctx.oidc.session;
+      if (!accountId || !ctx.oidc.client) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ accountId, clientId: ctx.oidc.client.clientId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
     async findAccount(_ctx, sub) {
       const person = people.get(sub);
       return person && { accountId: sub, claims: () => ({ ...person }) };
