@@ -174,6 +174,8 @@ declare module 'oidc-provider' {
     jwks?: { keys: object[] };
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: Client) => boolean };
+    /** Authorization parameters beyond the standard ones, kept on the interaction's params. */
+    extraParams?: string[];
     renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: Error) => Awaitable<void>;
     rotateRefreshToken?: boolean | ((ctx: KoaContextWithOIDC) => Awaitable<boolean>);
     scopes?: string[];

@@ -74,6 +74,8 @@ export function createProvider(options: ProviderOptions): Provider {
     // ID tokens carry the profile claims themselves, whatever the access token's audience.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // `identity_provider=google|apple`: the site's "Sign up with Google" skips the login page (decision 0021).
+    extraParams: ['identity_provider'],
     ttl: LIFETIMES,
     discovery: { ui_locales_supported: [...LOCALES] },
     // Only servers call the token, userinfo and JWKS endpoints; no browser needs CORS.

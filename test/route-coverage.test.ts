@@ -22,6 +22,7 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   home: { found: '/' },
   account: { found: '/account' },
   accountLogin: { found: '/account/login' },
+  accountOnboarding: { found: '/account/onboarding' },
   // Without a sign-in under way there is nothing to finish; a stray code fails back to the login page.
   accountRedirecting: { found: '/account/redirecting?code=stray', missing: ['/account/redirecting'] },
   events: { found: '/events' },
@@ -135,6 +136,7 @@ const NOT_HTML = new Set<RouteId>([
   'account',
   'accountLogin',
   'accountRedirecting',
+  'accountOnboarding',
   'eventCalendarFile',
   'performanceCalendarFile',
   'lineupMyScheduleFile',

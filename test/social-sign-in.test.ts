@@ -212,6 +212,8 @@ describe('a first social sign-in, onboarding, and the next sign-in', () => {
     expect(invalid.html).toMatch(/<html lang="ar" dir="rtl"/);
     const text = decoded(invalid.html);
     expect(text).toContain('أكمل ملفك الشخصي');
+    expect(text).toContain('هذا الحقل مطلوب.');
+    expect(text).toContain('أدخل رقم هاتف صحيحًا بالصيغة الدولية');
     expect(text).not.toContain('This field is required.');
   });
 
@@ -238,6 +240,29 @@ describe('a first social sign-in, onboarding, and the next sign-in', () => {
     const users = await usersNamed('google_1000');
     expect(users).toHaveLength(1);
     expect(users[0]!.id).toBe(before!.id);
+  });
+});
+
+describe('signing up with a provider from the site (identity_provider)', () => {
+  test('/account/login?provider=google skips the login page, goes straight upstream and is tracked as a Google sign-in', async () => {
+    const visitor = new Visitor();
+    const form = await visitor.follow(await visitor.get(`${TEST_ORIGIN}/account/login?provider=google&returnTo=%2Fevents`));
+    expect(form.url).toMatch(new RegExp(`^${upstream.issuer}/interaction/`));
+    const back = await upstreamSignIn(visitor, form, person({ sub: '4000', email: 'nour@example.com', given_name: 'Nour' }));
+    const onboarding = await visitor.follow(await visitor.get(back.url));
+    expect(onboarding.url).toBe(`${TEST_ORIGIN}/account/onboarding?returnTo=%2Fevents`);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // analytics are sent in batches every second
+    const started = await site.analytics!.received('user_login_started');
+    expect(started.map((event) => event.properties.provider)).toContain('Google');
+  });
+
+  test('an unconfigured provider shows the login page with its unavailable message', async () => {
+    const visitor = new Visitor();
+    const page = await visitor.follow(await visitor.get(`${TEST_ORIGIN}/ar/account/login?provider=apple`));
+    expect(page.url).toMatch(new RegExp(`^${TEST_ORIGIN}/oidc/interaction/`));
+    expect(page.status).toBe(503);
+    expect(decoded(page.html)).toMatch(/role="alert"[^>]*>تسجيل الدخول باستخدام Apple غير متاح حاليًا./);
+    expect(page.html).toContain('name="password"');
   });
 });
 

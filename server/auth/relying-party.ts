@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { PendingSignIn, SignedInSession } from '../session/session-data.ts';
 
@@ -43,7 +44,12 @@ export class RelyingParty {
     return this.configuration;
   }
 
-  async startSignIn(options: { locale: Locale; returnTo: string }): Promise<{ url: string; pending: PendingSignIn }> {
+  async startSignIn(options: {
+    locale: Locale;
+    returnTo: string;
+    /** Straight to this social provider, past the login page (decision 0021). */
+    identityProvider?: SocialProvider | undefined;
+  }): Promise<{ url: string; pending: PendingSignIn }> {
     const configuration = await this.discover();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const pending: PendingSignIn = {
@@ -63,6 +69,7 @@ export class RelyingParty {
       ui_locales: options.locale,
       // Consent is needed for refresh tokens; the provider grants it itself for this first-party client.
       prompt: 'consent',
+      ...(options.identityProvider ? { identity_provider: options.identityProvider } : {}),
     });
     return { url: url.href, pending };
   }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
 import { regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
@@ -38,7 +39,10 @@ export class SessionAuth {
     return auth ? { firstName: auth.profile.firstName, lastName: auth.profile.lastName } : null;
   }
 
-  async beginSignIn(req: Request, options: { locale: Locale; returnTo: string }): Promise<string> {
+  async beginSignIn(
+    req: Request,
+    options: { locale: Locale; returnTo: string; identityProvider?: SocialProvider | undefined },
+  ): Promise<string> {
     const { url, pending } = await this.relyingParty.startSignIn(options);
     req.session.signIn = pending;
     await saveSession(req);
