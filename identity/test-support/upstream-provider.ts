@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
@@ -59,7 +59,10 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCo
  * standing in for Google. Its login page is a plain form where the test chooses who signs in
  * (subject, e-mail, names, whether the e-mail is verified), or refuses ("Deny").
  */
-export async function startUpstreamProvider(options: { redirectUri: string }): Promise<UpstreamProvider> {
+export async function startUpstreamProvider(options: {
+  /** Our callback; a function when the site's port is only known after this provider starts. */
+  redirectUri: string | (() => string);
+}): Promise<UpstreamProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -68,47 +71,55 @@ export async function startUpstreamProvider(options: { redirectUri: string }): P
   const people = new Map<string, UpstreamPerson>();
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-        post_logout_redirect_uris: [],
+  const signingKey = { ...(await exportJWK(privateKey)), kid: 'upstream', alg: 'RS256', use: 'sig' };
+  const redirectUri = () => (typeof options.redirectUri === 'string' ? options.redirectUri : options.redirectUri());
+  const createUpstream = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [redirectUri()],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+          post_logout_redirect_uris: [],
+        },
+      ],
+      jwks: { keys: [signingKey] },
+      adapter: (model) => new MemoryAdapter(model),
+      ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 600, Grant: 600 },
+      cookies: { keys: ['upstream-test-cookie-key'] },
+      scopes: ['openid', 'email', 'profile'],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: false } },
+      // Consent is not what these tests are about: every sign-in grants what was asked.
+      async loadExistingGrant(ctx) {
+        const { accountId } = ctx.oidc.session;
+        if (!accountId || !ctx.oidc.client) return undefined;
+        const grant = new ctx.oidc.provider.Grant({ accountId, clientId: ctx.oidc.client.clientId });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
       },
-    ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'upstream', alg: 'RS256', use: 'sig' }] },
-    adapter: (model) => new MemoryAdapter(model),
-    ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 600, Grant: 600 },
-    cookies: { keys: ['upstream-test-cookie-key'] },
-    scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    // Consent is not what these tests are about: every sign-in grants what was asked.
-    async loadExistingGrant(ctx) {
-      const { accountId } = ctx.oidc.session;
-      if (!accountId || !ctx.oidc.client) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ accountId, clientId: ctx.oidc.client.clientId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-    async findAccount(_ctx, sub) {
-      const person = people.get(sub);
-      return person && { accountId: sub, claims: () => ({ ...person }) };
-    },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-  });
+      async findAccount(_ctx, sub) {
+        const person = people.get(sub);
+        return person && { accountId: sub, claims: () => ({ ...person }) };
+      },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    });
+
+  let created: Provider | undefined;
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  /** Made on first use, when the site's callback is known. */
+  const upstreamProvider = () => (created ??= createUpstream());
 
   const app = express();
   const form = express.urlencoded({ extended: false });
   app.get('/interaction/:uid', async (req, res) => {
-    const details = await provider.interactionDetails(req, res);
+    const details = await upstreamProvider().interactionDetails(req, res);
     const uid = escape(details.uid);
     res.type('html').send(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Upstream sign-in</title></head><body><main>
@@ -134,12 +145,17 @@ export async function startUpstreamProvider(options: { redirectUri: string }): P
       email_verified: body.email_verified === 'true',
     };
     people.set(person.sub, person);
-    await provider.interactionFinished(req, res, { login: { accountId: person.sub }, consent: {} }, { mergeWithLastSubmission: false });
+    await upstreamProvider().interactionFinished(
+      req,
+      res,
+      { login: { accountId: person.sub }, consent: {} },
+      { mergeWithLastSubmission: false },
+    );
   });
   app.post('/interaction/:uid/deny', form, async (req, res) => {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person refused' });
+    await upstreamProvider().interactionFinished(req, res, { error: 'access_denied', error_description: 'The person refused' });
   });
-  app.use(provider.callback());
+  app.use((req, res) => (handler ??= upstreamProvider().callback())(req, res));
   server.on('request', app);
 
   return {
