@@ -151,7 +151,9 @@ declare module 'oidc-provider' {
     };
     discovery?: Record<string, unknown>;
     extraTokenClaims?: (ctx: KoaContextWithOIDC, token: Token) => Awaitable<Record<string, unknown> | undefined>;
+    extraParams?: string[];
     features?: {
+      pushedAuthorizationRequests?: { enabled: boolean; requirePushedAuthorizationRequests?: boolean };
       devInteractions?: { enabled: boolean };
       revocation?: { enabled: boolean };
       userinfo?: { enabled: boolean };
@@ -174,8 +176,6 @@ declare module 'oidc-provider' {
     jwks?: { keys: object[] };
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: Client) => boolean };
-    /** Authorization parameters beyond the standard ones, kept on the interaction's params. */
-    extraParams?: string[];
     renderError?: (ctx: KoaContextWithOIDC, out: ErrorOut, error: Error) => Awaitable<void>;
     rotateRefreshToken?: boolean | ((ctx: KoaContextWithOIDC) => Awaitable<boolean>);
     scopes?: string[];

@@ -74,8 +74,6 @@ export function createProvider(options: ProviderOptions): Provider {
     // ID tokens carry the profile claims themselves, whatever the access token's audience.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    // `identity_provider=google|apple`: the site's "Sign up with Google" skips the login page (decision 0021).
-    extraParams: ['identity_provider'],
     ttl: LIFETIMES,
     discovery: { ui_locales_supported: [...LOCALES] },
     // Only servers call the token, userinfo and JWKS endpoints; no browser needs CORS.
@@ -96,13 +94,16 @@ export function createProvider(options: ProviderOptions): Provider {
       if (token.kind !== 'AccessToken' || !token.resourceServer || !token.accountId) return undefined;
       const user = await userPool.findById(token.accountId);
       if (!user) return undefined;
-      const { email, given_name, family_name, locale } = profileClaims(user);
-      // SPEC 3.3, 4.1: the username's prefix tells the user service a social sign-in (onboarding, no password).
-      return { email, given_name, family_name, locale, username: user.username ?? user.id };
+      const { email, given_name, family_name, locale, username } = profileClaims(user);
+      return { email, given_name, family_name, locale, username };
     },
 
+    // `login_ticket`: the single-use ticket of a just-confirmed sign-up (decision 0020), only ever
+    // pushed (PAR) so it never appears in a URL; `identity_provider`: the social provider to go to.
+    extraParams: ['login_ticket', 'identity_provider'],
     features: {
       devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
 import { fromRoot } from '#platform/paths.ts';
+import { createMailer } from '#platform/mail/mailer.ts';
+import { createRateLimits } from '#platform/rate-limits.ts';
 import { BufferedAnalyticsSink, createSandboxAnalyticsSink, type SandboxAnalyticsSink } from './analytics/analytics-sink.ts';
 import { createAnalyticsEndpoint } from './analytics/analytics-endpoint.ts';
 import { Tracker } from './analytics/tracker.ts';
@@ -14,6 +16,7 @@ import { createApp, type AppParts, type Readiness } from './app.ts';
 import { RelyingParty } from './auth/relying-party.ts';
 import { SessionAuth } from './auth/session-auth.ts';
 import { currentUserReader } from './auth/current-user.ts';
+import { HttpUserPoolClient } from './auth/user-pool-client.ts';
 import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
@@ -81,6 +84,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
 
   let identityFetch: typeof fetch | undefined;
   if (runs.has('identity')) {
+    const identityLogger = logger.child({ service: 'identity' });
+    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: identityLogger });
+    closers.push(() => mailer.close());
+    const rateLimits = await createRateLimits({ redisUrl: config.redisUrl, prefix: config.rateLimitPrefix, logger: identityLogger });
+    closers.push(() => rateLimits.close());
     const identity = await createIdentityService({
       database,
       issuer: identityIssuer,
@@ -95,9 +103,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       ],
       apiAudience: API_AUDIENCE,
       production,
-      logger: logger.child({ service: 'identity' }),
+      logger: identityLogger,
       seedDemoUser: !production,
       socialProviders: config.identity.social,
+      mailer,
+      rateLimits,
       ...(manifest?.stylesheet ? { stylesheetHref: manifest.stylesheet } : {}),
     });
     services.push({ path: identityPath, handler: identity.app });
@@ -186,6 +196,12 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       content,
       user: users,
       auth: new SessionAuth(relyingParty, currentUserReader(users)),
+      userPool: new HttpUserPoolClient({
+        baseUrl: `${identityIssuer}/api`,
+        clientId: config.identity.clientId,
+        clientSecret: config.identity.clientSecret,
+        fetch: identityFetch,
+      }),
       tracker,
       preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
     };

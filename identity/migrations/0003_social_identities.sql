@@ -1,7 +1,3 @@
--- Until 0002_accounts is merged: the username and the optional password it introduces (no-ops after it).
-alter table identity.users add column if not exists username text;
-alter table identity.users alter column password_hash drop not null;
-
 -- SPEC 3.3, 4.1: the people who sign in through a social provider. One row per provider and the
 -- provider's subject (its stable id for the person, never the e-mail, which can change or be
 -- reassigned), pointing at the account it created. Erasing the account erases its links.

@@ -15,12 +15,25 @@ export interface LoginPageProps {
   /** Keys into the locale file, per field and for the whole form. */
   fieldErrors: LoginFieldErrors;
   formError?: string | undefined;
+  /** The way on from the form's error, e.g. to confirm an email (a key into the locale file). */
+  formErrorLink?: { href: keyof SiteLinks; label: string } | undefined;
   /** SPEC 4.1: a button per social provider (decision 0021). */
   social?: SocialButton[] | undefined;
 }
 
 /** The hosted sign-in card: a plain form that works without JavaScript. */
-export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email, fieldErrors, formError, social }: LoginPageProps) {
+export function LoginPage({
+  t,
+  links,
+  loginAction,
+  abortAction,
+  csrfToken,
+  email,
+  fieldErrors,
+  formError,
+  formErrorLink,
+  social,
+}: LoginPageProps) {
   const errorId = 'login-error';
   return (
     <>
@@ -29,6 +42,14 @@ export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email
       {formError ? (
         <p className="form-error" id={errorId} role="alert">
           {t(formError)}
+          {formErrorLink ? (
+            <>
+              {' '}
+              <a className="link" href={links[formErrorLink.href]}>
+                {t(formErrorLink.label)}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       <SocialButtons t={t} buttons={social ?? []} csrfToken={csrfToken} />

@@ -14,6 +14,9 @@ import {
   type RunningIdentity,
 } from '#identity/test-support/identity-fixture.ts';
 import { UserPool } from '#identity/user-pool.ts';
+import { AccountEmails } from '#identity/emails/account-emails.tsx';
+import { loadTranslations } from '#identity/translations.ts';
+import { createMailer, DEFAULT_MAIL_FROM } from '#platform/mail/mailer.ts';
 import type { FixedWindowOptions } from '../existence-limit.ts';
 import { createUserService } from '../service.ts';
 
@@ -51,7 +54,17 @@ export async function startUserService(
     ...options,
   });
   const app = express().use('/graphql/user', service.router);
-  const userPool = new UserPool(database.db);
+  const logger = createLogger({ level: 'silent' });
+  const userPool = new UserPool({
+    db: database.db,
+    codeKey: 'test-code-key',
+    mail: new AccountEmails({
+      mailer: createMailer({ from: DEFAULT_MAIL_FROM, dataDir: 'memory://', logger }),
+      translations: await loadTranslations(),
+      siteUrl: 'http://localhost:3000',
+    }),
+    logger,
+  });
 
   return {
     database,
