@@ -299,6 +299,11 @@ describe('refusals', () => {
     expect(account.location).toMatch(/^\/account\/login/);
   });
 
+  test('onboarding needs a sign-in first', async () => {
+    const page = await new Visitor().get(`${TEST_ORIGIN}/ar/account/onboarding`);
+    expect([page.status, page.location]).toEqual([302, '/ar/account/login?returnTo=%2Far%2Faccount%2Fonboarding']);
+  });
+
   test('a callback without a pending attempt in this browser is refused', async () => {
     const visitor = new Visitor();
     const page = await visitor.get(`${TEST_ORIGIN}/oidc/social/callback?code=stolen&state=anything`);

@@ -63,15 +63,6 @@ export class SocialAccounts {
     return winner ? { kind: 'user', userId: winner, created: false } : { kind: 'emailTaken' };
   }
 
-  /** The providers linked to a user (for "download my data" and the account's description). */
-  async providersOf(userId: string): Promise<SocialProvider[]> {
-    const rows = await this.db
-      .select({ provider: socialIdentities.provider })
-      .from(socialIdentities)
-      .where(eq(socialIdentities.userId, userId));
-    return rows.map((row) => row.provider);
-  }
-
   async #linkedUser(provider: SocialProvider, subject: string): Promise<string | undefined> {
     const [row] = await this.db
       .select({ userId: socialIdentities.userId })
