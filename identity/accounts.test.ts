@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { RelyingParty } from '#server/auth/relying-party.ts';
@@ -236,6 +237,8 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
     expect((await signIn('change@nabd.example', NEW_PASSWORD)).access_token).toEqual(expect.any(String));
 
     const account = await api.account(access_token);
+    // The access token names the user by username too: the user service tells social users by its prefix.
+    expect(decodeJwt(access_token)).toMatchObject({ sub: account.id, username: account.id });
     expect(account).toMatchObject({
       email: 'change@nabd.example',
       username: account.id,
@@ -326,4 +329,48 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
     });
     expect(huge.status).toBe(413);
   });
+});
+
+test('a code that cannot be delivered is delivery_failed (502), and the account can ask again', async () => {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const closed = await startMailCatcher();
+  await closed.close();
+  const identity = await startIdentity(database, { smtpUrl: closed.url });
+  try {
+    const api = new HttpUserPoolClient({
+      baseUrl: `${ISSUER}/api`,
+      clientId: WEBSITE.clientId,
+      clientSecret: WEBSITE.clientSecret,
+      fetch: identity.fetch,
+    });
+    const input = {
+      email: 'offline@nabd.example',
+      password: PASSWORD,
+      givenName: 'Sami',
+      familyName: 'Odeh',
+      locale: 'en' as const,
+      clientIp: IP,
+    };
+    const failure = await api.signUp(input).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UserPoolError);
+    expect(failure).toMatchObject({ code: 'delivery_failed', status: 502 });
+    // The unconfirmed account exists; signing up again renews it rather than refusing.
+    expect(await api.signUp(input).catch((error: unknown) => (error as UserPoolError).code)).toBe('delivery_failed');
+  } finally {
+    await identity.close();
+    await database.close();
+  }
+});
+
+test('an identity service that cannot be reached is a plain error, not a refusal', async () => {
+  const unreachable = new HttpUserPoolClient({
+    baseUrl: 'http://127.0.0.1:9/oidc/api',
+    clientId: 'website',
+    clientSecret: 'secret',
+    timeoutMs: 2000,
+  });
+  const failure = await unreachable.resendCode({ email: 'x@nabd.example', locale: 'en', clientIp: IP }).catch((error: unknown) => error);
+  // Node's fetch raises its TypeError from another realm than the test's, hence the name.
+  expect(failure).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+  expect(failure).not.toBeInstanceOf(UserPoolError);
 });
