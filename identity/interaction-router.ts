@@ -7,6 +7,8 @@ import type { CsrfGuard } from './csrf-guard.ts';
 import type { HostedPages, LoginPageContent } from './hosted-pages.tsx';
 import { pickLocale } from './locale.ts';
 import { parseLoginForm } from './login-form.ts';
+import { isSocialProvider } from '#platform/social-providers.ts';
+import { createSocialRoutes, type SocialSignInSetup } from './social/social-routes.ts';
 import type { UserPool } from './user-pool.ts';
 
 export interface InteractionRouterOptions {
@@ -18,6 +20,8 @@ export interface InteractionRouterOptions {
   /** Public path of the interaction routes, e.g. `/oidc/interaction`. */
   basePath: string;
   logger: Logger;
+  /** Social sign-in (decision 0021). */
+  social: SocialSignInSetup;
 }
 
 /**
@@ -66,15 +70,32 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
         csrfToken: csrf.token(req, res),
         email: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '',
         fieldErrors: {},
+        social: social.buttons(interaction.uid),
         ...content,
       }),
     );
   }
 
+  const social = createSocialRoutes({
+    ...options.social,
+    provider,
+    csrf,
+    basePath,
+    logger,
+    interactionOf,
+    localeOf,
+    sendLogin,
+    sendExpired: (req, res) => send(res, 400, pages.expired(localeOf(req, undefined))),
+  });
+  router.use(social.router);
+
   router.get('/:uid', async (req, res) => {
     const interaction = await interactionOf(req, res);
     if (!interaction) return send(res, 400, pages.expired(localeOf(req, undefined)));
     if (interaction.prompt.name === 'login') {
+      // `identity_provider=google` (the site's "Sign up with Google"): straight to the provider.
+      const requested = interaction.params.identity_provider;
+      if (isSocialProvider(requested)) return social.begin(req, res, interaction, requested);
       const ticket = interaction.params.login_ticket;
       if (typeof ticket !== 'string') return sendLogin(req, res, interaction, 200, {});
       // The "done" state of sign-up (SPEC 2.4): the ticket, pushed by the site so it never

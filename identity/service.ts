@@ -1,3 +1,4 @@
+import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DatabaseHandle } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
@@ -19,6 +20,11 @@ import { loadTranslations } from './translations.ts';
 import { AccountEmails } from './emails/account-emails.tsx';
 import { UserPool } from './user-pool.ts';
 import { createUserPoolApi } from './user-pool-api.ts';
+import { PendingSignIns } from './social/pending-sign-in.ts';
+import { SocialAccounts } from './social/social-accounts.ts';
+import { socialCallbackRedirect } from './social/social-routes.ts';
+import type { SocialProviderSettings } from './social/social-settings.ts';
+import { UpstreamClients } from './social/upstream-clients.ts';
 
 export interface IdentityServiceOptions {
   database: DatabaseHandle;
@@ -41,6 +47,8 @@ export interface IdentityServiceOptions {
   mailer: Mailer;
   /** Brute-force and abuse limits (decision 0020), shared by every node when backed by Redis. */
   rateLimits: RateLimits;
+  /** SPEC 4.1: the upstream social providers that are configured (decision 0021); none by default. */
+  socialProviders?: SocialProviderSettings;
 }
 
 export interface IdentityService {
@@ -102,9 +110,30 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     logger,
   });
 
+  const social = {
+    upstream: new UpstreamClients(options.socialProviders ?? {}, `${options.issuer.replace(/\/+$/, '')}/social/callback`),
+    accounts: new SocialAccounts(database.db),
+    pending: new PendingSignIns({
+      secret: deriveSecret(options.secret, 'social-sign-in'),
+      path: issuerPath || '/',
+      secure: options.production,
+    }),
+  };
+  const sendExpired = (req: Request, res: Response) =>
+    res
+      .status(400)
+      .set('Cache-Control', 'no-store')
+      .type('html')
+      .send(pages.expired(pickLocale({ cookieHeader: req.headers.cookie })));
+
   const app = express();
   app.disable('x-powered-by');
   app.use('/assets', express.static(fromRoot('identity', 'assets'), { index: false, maxAge: '1h' }));
+  app.get(
+    '/social/callback',
+    cookieParser(),
+    socialCallbackRedirect({ pending: social.pending, basePath: `${issuerPath}/interaction`, sendExpired }),
+  );
   app.use(
     '/interaction',
     createInteractionRouter({
@@ -115,6 +144,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       rateLimits: options.rateLimits,
       basePath: `${issuerPath}/interaction`,
       logger,
+      social,
     }),
   );
   app.use(

@@ -68,10 +68,16 @@ export function createApp(parts: AppParts): Express {
   });
 
   const identityOrigin = config.identity.issuerUrl ? new URL(config.identity.issuerUrl).origin : undefined;
+  // The hosted login page's social buttons post to us and are redirected to the provider, which
+  // form-action governs too (decision 0021): the providers' origins are allowed, no others.
+  const socialOrigins = Object.values(config.identity.social).map((provider) => new URL(provider.issuer).origin);
+  const ownOrigin = new URL(config.baseUrl).origin;
   app.use(
     securityHeaders({
       https,
-      formActionOrigins: identityOrigin && identityOrigin !== new URL(config.baseUrl).origin ? [identityOrigin] : [],
+      formActionOrigins: [...new Set([identityOrigin, ...socialOrigins])].filter(
+        (origin): origin is string => origin !== undefined && origin !== ownOrigin,
+      ),
     }),
   );
 

@@ -61,4 +61,20 @@ describe('configuration from the environment', () => {
     expect(config.content.url).toBe('http://content:4000/graphql/content');
     expect(config.redisUrl).toBeUndefined();
   });
+
+  test('a social provider is configured when its issuer, client id and secret are all set; some of them is refused', () => {
+    const google = {
+      SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com/',
+      SOCIAL_GOOGLE_CLIENT_ID: 'id',
+      SOCIAL_GOOGLE_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig({}).identity.social).toEqual({});
+    expect(loadConfig(google).identity.social).toEqual({
+      google: { issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' },
+    });
+    expect(() => loadConfig({ SOCIAL_APPLE_CLIENT_ID: 'id' })).toThrow(/SOCIAL_APPLE_\*: set all of SOCIAL_APPLE_ISSUER/);
+    expect(() => loadConfig({ ...PRODUCTION, ...google, SOCIAL_GOOGLE_ISSUER: 'http://accounts.example' })).toThrow(
+      /SOCIAL_GOOGLE_ISSUER: must be an https:\/\/ URL in production/,
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
+import type { SocialProviderSettings } from '#identity/social/social-settings.ts';
 
 /**
  * Every setting the site reads from its environment, validated once at start. A bad value stops
@@ -72,6 +74,16 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
   TRUST_PROXY: z.string().optional(),
+  /**
+   * The social sign-in providers of SPEC 4.1 (decision 0021): any OpenID Connect provider found by
+   * discovery at its issuer. A provider is configured when all three of its settings are set.
+   */
+  SOCIAL_GOOGLE_ISSUER: optionalUrl,
+  SOCIAL_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  SOCIAL_APPLE_ISSUER: optionalUrl,
+  SOCIAL_APPLE_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** SMTP relay for the account e-mails (`smtp://user:pass@host:587`); without it they go to the local outbox. */
   SMTP_URL: z
     .string()
@@ -106,7 +118,14 @@ export interface Config {
   /** SPEC 9.2: the affiliate cookie's domain, when it is shared beyond this host. */
   affiliateCookieDomain: string | undefined;
   user: { url: string | undefined };
-  identity: { issuerUrl: string | undefined; secret: string; clientId: string; clientSecret: string };
+  identity: {
+    issuerUrl: string | undefined;
+    secret: string;
+    clientId: string;
+    clientSecret: string;
+    /** SPEC 4.1: the configured social providers only; an absent one shows its "unavailable" message. */
+    social: SocialProviderSettings;
+  };
   analyticsStrict: boolean;
   trustProxy: string | undefined;
   pageCacheEntries: number;
@@ -144,6 +163,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     }
     if (!values.BASE_URL) throw new ConfigError('Invalid environment:\n  BASE_URL: is required in production');
   }
+  const social = socialProviders(values, isProduction);
 
   return {
     env: values.NODE_ENV,
@@ -166,6 +186,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       secret: values.IDENTITY_SECRET,
       clientId: values.OIDC_CLIENT_ID,
       clientSecret: values.OIDC_CLIENT_SECRET,
+      social,
     },
     analyticsStrict: values.ANALYTICS_STRICT,
     trustProxy: values.TRUST_PROXY,
@@ -173,6 +194,31 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,
   };
+}
+
+/**
+ * The social providers whose issuer, client id and secret are all set. Some but not all of them
+ * set is a mistake worth stopping for; production talks to providers over HTTPS only.
+ */
+function socialProviders(values: z.output<typeof environmentSchema>, isProduction: boolean): SocialProviderSettings {
+  const settings: SocialProviderSettings = {};
+  const problems: string[] = [];
+  for (const provider of SOCIAL_PROVIDERS) {
+    const prefix = `SOCIAL_${provider.toUpperCase()}` as 'SOCIAL_GOOGLE' | 'SOCIAL_APPLE';
+    const issuer = values[`${prefix}_ISSUER`];
+    const clientId = values[`${prefix}_CLIENT_ID`];
+    const clientSecret = values[`${prefix}_CLIENT_SECRET`];
+    const given = [issuer, clientId, clientSecret].filter(Boolean).length;
+    if (given === 0) continue;
+    if (given < 3) {
+      problems.push(`  ${prefix}_*: set all of ${prefix}_ISSUER, ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or none`);
+      continue;
+    }
+    if (isProduction && !issuer!.startsWith('https:')) problems.push(`  ${prefix}_ISSUER: must be an https:// URL in production`);
+    settings[provider] = { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret! };
+  }
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  return settings;
 }
 
 /** `FOO=` in a shell or compose file means "not set", not "set to nothing". */

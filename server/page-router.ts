@@ -16,6 +16,24 @@ const LAYOUT_ACTIONS: Partial<Record<LayoutName, Record<string, FormAction>>> = 
 };
 
 const FLASH_COOKIE = 'nabd.flash';
+
+/**
+ * SPEC 4.1, 6: a signed-in user who has not onboarded sees no page but onboarding. These routes
+ * are let through: onboarding itself, the sign-in callback, and files and switches that are not pages.
+ */
+const OPEN_BEFORE_ONBOARDING = new Set<RouteId>([
+  'accountOnboarding',
+  'accountRedirecting',
+  'eventCalendarFile',
+  'lineupMyScheduleFile',
+  'performanceCalendarFile',
+  'xpFeedRss',
+  'enterPreview',
+  'exitPreview',
+]);
+
+/** Signing out is always possible, onboarded or not (the account page's sign-out form). */
+const isSignOut = (req: Request) => req.method === 'POST' && (req.body as Record<string, unknown> | undefined)?.intent === 'sign-out';
 const matchable = Object.entries(ROUTES).map(([id, route]) => ({ id, path: route.path }));
 
 type RouteMatch = { id: RouteId; params: Record<string, string> } | null;
@@ -50,6 +68,9 @@ export function createPageRouter(renderer: SiteRenderer): Router {
       const context = renderer.context(req, res, match.params);
       if (module.requiresSignIn && !context.viewer) {
         return res.redirect(302, `${context.urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
+      }
+      if (req.session?.auth?.user?.onboarded === false && !OPEN_BEFORE_ONBOARDING.has(match.id) && !isSignOut(req)) {
+        return res.redirect(302, `${context.urls.route('accountOnboarding')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
       }
       if (req.method === 'POST') return await submit(renderer, context, module, route.layout);
       await renderer.page(context, module, route.layout, takeFlash(req, res));

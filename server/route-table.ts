@@ -29,7 +29,7 @@ export const ROUTES = {
   accountLogin: route('/account/login', 'onboarding', () => import('./pages/account-login.ts')),
   accountForgotPassword: route('/account/forgot-password', 'onboarding', () => import('./pages/account-forgot-password.ts')),
   accountResetPassword: route('/account/reset-password', 'onboarding', () => import('./pages/account-reset-password.ts')),
-  accountOnboarding: route('/account/onboarding', 'onboarding'),
+  accountOnboarding: route('/account/onboarding', 'onboarding', () => import('./pages/account-onboarding.ts')),
   accountVerification: route('/account/verification', 'onboarding', () => import('./pages/account-verification.ts')),
   accountRedirecting: route('/account/redirecting', 'onboarding', () => import('./pages/account-redirecting.ts')),
 

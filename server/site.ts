@@ -15,6 +15,7 @@ import { Tracker } from './analytics/tracker.ts';
 import { createApp, type AppParts, type Readiness } from './app.ts';
 import { RelyingParty } from './auth/relying-party.ts';
 import { SessionAuth } from './auth/session-auth.ts';
+import { currentUserReader } from './auth/current-user.ts';
 import { HttpUserPoolClient } from './auth/user-pool-client.ts';
 import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
@@ -113,6 +114,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       production,
       logger: identityLogger,
       seedDemoUser: !production,
+      socialProviders: config.identity.social,
       mailer,
       rateLimits,
       ...(manifest?.stylesheet ? { stylesheetHref: manifest.stylesheet } : {}),
@@ -199,10 +201,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     });
     contentFreshness.start(CONTENT_VERSION_CHECK_MS);
     closers.push(() => contentFreshness!.stop());
+    const users = new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch });
     const siteServices = {
       content,
-      user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
-      auth: new SessionAuth(relyingParty),
+      user: users,
+      auth: new SessionAuth(relyingParty, currentUserReader(users)),
       userPool: new HttpUserPoolClient({
         baseUrl: `${identityIssuer}/api`,
         clientId: config.identity.clientId,

@@ -26,6 +26,7 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   accountVerification: { found: '/account/verification' },
   accountForgotPassword: { found: '/account/forgot-password' },
   accountResetPassword: { found: '/account/reset-password' },
+  accountOnboarding: { found: '/account/onboarding' },
   // Without a sign-in under way there is nothing to finish; a stray code fails back to the login page.
   accountRedirecting: { found: '/account/redirecting?code=stray', missing: ['/account/redirecting'] },
   events: { found: '/events' },
@@ -139,6 +140,7 @@ const NOT_HTML = new Set<RouteId>([
   'account',
   'accountLogin',
   'accountRedirecting',
+  'accountOnboarding',
   'eventCalendarFile',
   'performanceCalendarFile',
   'lineupMyScheduleFile',

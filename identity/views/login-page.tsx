@@ -2,6 +2,7 @@ import type { Translate } from '../translations.ts';
 import type { SiteLinks } from '../site-links.ts';
 import type { LoginFieldErrors } from '../login-form.ts';
 import { Field } from './field.tsx';
+import { SocialButtons, type SocialButton } from './social-buttons.tsx';
 
 export interface LoginPageProps {
   t: Translate;
@@ -16,10 +17,23 @@ export interface LoginPageProps {
   formError?: string | undefined;
   /** The way on from the form's error, e.g. to confirm an email (a key into the locale file). */
   formErrorLink?: { href: keyof SiteLinks; label: string } | undefined;
+  /** SPEC 4.1: a button per social provider (decision 0021). */
+  social?: SocialButton[] | undefined;
 }
 
 /** The hosted sign-in card: a plain form that works without JavaScript. */
-export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email, fieldErrors, formError, formErrorLink }: LoginPageProps) {
+export function LoginPage({
+  t,
+  links,
+  loginAction,
+  abortAction,
+  csrfToken,
+  email,
+  fieldErrors,
+  formError,
+  formErrorLink,
+  social,
+}: LoginPageProps) {
   const errorId = 'login-error';
   return (
     <>
@@ -38,6 +52,7 @@ export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email
           ) : null}
         </p>
       ) : null}
+      <SocialButtons t={t} buttons={social ?? []} csrfToken={csrfToken} />
       <form className="stack" method="post" action={loginAction} noValidate aria-describedby={formError ? errorId : undefined}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <Field

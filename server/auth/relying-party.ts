@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { PendingSignIn, SignedInSession } from '../session/session-data.ts';
 

@@ -1,8 +1,10 @@
 import type { Request } from 'express';
+import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
 import { regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
 import type { SignedInSession } from '../session/session-data.ts';
+import type { ReadCurrentUser } from './current-user.ts';
 import { isNetworkError, isNotAuthorized, type RelyingParty, type SignInOptions } from './relying-party.ts';
 
 /** SPEC 4.1, 9.3: tokens are refreshed when they expire within 5 seconds. */
@@ -26,7 +28,11 @@ export type SignInFailure = (reason: string) => void;
  * them when near expiry, and sign-out. Nothing here ever reaches the browser but the session cookie.
  */
 export class SessionAuth {
-  constructor(private readonly relyingParty: RelyingParty) {}
+  constructor(
+    private readonly relyingParty: RelyingParty,
+    /** SPEC 4.1: who signed in, read from the user service with the new access token. */
+    private readonly readCurrentUser: ReadCurrentUser,
+  ) {}
 
   viewer(req: Request): Viewer | null {
     const auth = req.session?.auth;
@@ -43,14 +49,29 @@ export class SessionAuth {
 
   /**
    * Completes the sign-in at the callback. The session is regenerated so that an identifier
-   * known before sign-in (session fixation) is worthless after it.
+   * known before sign-in (session fixation) is worthless after it. SPEC 4.1: the current user is
+   * read first; when that fails the visitor stays signed out (the caller shows the failure).
    */
   async finishSignIn(req: Request, callbackUrl: URL): Promise<{ returnTo: string; locale: Locale }> {
     const pending = req.session.signIn;
     if (!pending) throw new SignInError('no sign-in in progress');
     const signedIn = await this.relyingParty.completeSignIn(callbackUrl, pending);
+    let user;
+    try {
+      user = await this.readCurrentUser(signedIn.tokens.accessToken);
+    } catch (error) {
+      throw new SignInError(`the current user could not be read: ${(error as Error).message}`.slice(0, 200), { cause: error });
+    }
     await regenerateSession(req);
-    req.session.auth = signedIn;
+    req.session.auth = {
+      ...signedIn,
+      profile: {
+        firstName: user.firstName || signedIn.profile.firstName,
+        lastName: user.lastName || signedIn.profile.lastName,
+        email: user.email || signedIn.profile.email,
+      },
+      user: { username: user.username, onboarded: user.onboarded },
+    };
     await saveSession(req);
     return { returnTo: pending.returnTo, locale: pending.locale };
   }

@@ -1,7 +1,12 @@
 import { SignInPage, type SignInPageData } from '#views/pages/SignInPage.tsx';
+import { isSocialProvider, type SocialProvider } from '#platform/social-providers.ts';
 import { safeReturnTo } from '../auth/session-auth.ts';
+import { trackingContext } from '../site-renderer.tsx';
 import { saveSession } from '../session/session-promises.ts';
 import { page, redirect, type PageModule } from '../page.ts';
+
+/** SPEC 9.4: user_login_started names the provider so. */
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
 
 /**
  * /account/login starts the sign-in at the identity service's hosted login page. When the last
@@ -21,7 +26,15 @@ const accountLoginPage: PageModule<SignInPageData> = {
         { page_type: 'login', module_name: 'account', submodule_name: 'login' },
       );
     }
-    return redirect(await services.auth.beginSignIn(req, { locale, returnTo }));
+    // `?provider=google`: the site's "Sign up with Google" goes straight to that provider (decision 0021).
+    const identityProvider = isSocialProvider(req.query.provider) ? req.query.provider : undefined;
+    const location = await services.auth.beginSignIn(req, { locale, returnTo, identityProvider });
+    services.tracker.track(
+      'user_login_started',
+      trackingContext(req, { page_type: 'login', module_name: 'account', submodule_name: 'login' }),
+      { provider: identityProvider ? PROVIDER_NAMES[identityProvider] : 'Default' },
+    );
+    return redirect(location);
   },
   View: SignInPage,
 };
