@@ -165,5 +165,5 @@ export async function createAccount(identity: RunningIdentity, email: string, pa
   const message = identity.mailer.outbox?.filter((sent) => sent.to === email).at(-1);
   const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
   if (!code) throw new Error(`No code in the outbox for ${email}`);
-  await post('/confirm-sign-up', { email, code });
+  await post('/confirm-sign-up', { email, code, password });
 }
