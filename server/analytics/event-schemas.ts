@@ -108,6 +108,12 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   user_login_started: z.object({ provider: text }).strict(),
   // SPEC 7.4: sign-in failures are tracked with provider Default and a reason code.
   user_login_failed: z.object({ provider: text, reason_code: text }).strict(),
+  // The account area (SPEC 9.4): what changed, never the personal data itself.
+  user_basic_info_updated: z.object({}).strict(),
+  user_address_added: z.object({ country_code: z.string().length(2) }).strict(),
+  user_address_updated: z.object({ country_code: z.string().length(2) }).strict(),
+  user_address_removed: z.object({}).strict(),
+  user_data_enquired: z.object({}).strict(),
   view_promotion: promotion,
   select_promotion: promotion,
   navigation_item_clicked: z.object({ item_name: text, navigation_type: navigationType, link_url: text }).strict(),

@@ -1,4 +1,5 @@
 import type { SessionAuth } from '../auth/session-auth.ts';
+import type { UserPoolApi } from '../auth/user-pool-api.ts';
 import type { Tracker } from '../analytics/tracker.ts';
 import type { PreviewMode } from '../preview/preview-mode.ts';
 import type { ServiceClient } from './service-client.ts';
@@ -8,6 +9,8 @@ export interface SiteServices {
   content: ServiceClient;
   user: ServiceClient;
   auth: SessionAuth;
+  /** The identity service's user-pool operations (decision 0020). */
+  userPool: UserPoolApi;
   tracker: Tracker;
   /** Editors' preview mode (SPEC 1, 6): who is in it, entering and leaving it. */
   preview: PreviewMode;
