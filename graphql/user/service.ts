@@ -5,7 +5,10 @@ import { createGraphQLService, httpError, unauthorized, type GraphQLService } fr
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from './access-tokens.ts';
+import { AddressBook } from './address-book.ts';
+import { fixedWindowLimit, USER_EXISTENCE_LIMIT, type FixedWindowOptions } from './existence-limit.ts';
 import { USER_SCHEMA, userMigrations } from './migrations.ts';
+import { NotificationCatalogue } from './notification-preferences.ts';
 import { resolvers, type UserContext } from './resolvers.ts';
 import typeDefs from './schema.graphql';
 import { UserStore } from './user-store.ts';
@@ -15,15 +18,23 @@ export interface UserServiceOptions {
   identity: AccessTokenVerifierOptions;
   production: boolean;
   logger: Logger;
+  /** How often one caller may ask `userExistence`; USER_EXISTENCE_LIMIT unless given. */
+  userExistenceLimit?: FixedWindowOptions;
 }
 
 /**
- * The user service (SPEC 3.3, 7.2): profiles and newsletter subscriptions. A request either
+ * The user service (SPEC 3.3, 7.2): profiles, addresses, newsletters and schedules. A request either
  * carries a valid access token from the identity service or none (a guest); a bad token is 401.
  */
 export async function createUserService(options: UserServiceOptions): Promise<GraphQLService> {
   await migrate(options.database, USER_SCHEMA, userMigrations);
   const store = new UserStore(options.database.db);
+  const parts = {
+    store,
+    addressBook: new AddressBook(options.database.db),
+    notifications: new NotificationCatalogue(options.database.db),
+    existenceLimit: fixedWindowLimit(options.userExistenceLimit ?? USER_EXISTENCE_LIMIT),
+  };
   const verify = createAccessTokenVerifier(options.identity);
 
   return createGraphQLService<UserContext>({
@@ -33,10 +44,13 @@ export async function createUserService(options: UserServiceOptions): Promise<Gr
     production: options.production,
     logger: options.logger,
     async context(req) {
+      // Express's `trust proxy` of the app the router is mounted in decides what req.ip is; a call
+      // from the web tier in the same process has no address of its own.
+      const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
       const token = bearerToken(req.headers.authorization);
-      if (!token) return { store, caller: undefined };
+      if (!token) return { ...parts, clientAddress, caller: undefined };
       try {
-        return { store, caller: await verify(token) };
+        return { ...parts, clientAddress, caller: await verify(token) };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
           throw unauthorized('Invalid or expired access token');

@@ -1,4 +1,4 @@
-import { boolean, date, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const userSchema = pgSchema('users');
 
@@ -17,6 +17,7 @@ export const profiles = userSchema.table('profiles', {
   loyaltyMemberId: text('loyalty_member_id'),
   onboarded: boolean('onboarded').notNull().default(false),
   confirmed: boolean('confirmed').notNull().default(false),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'string' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
@@ -43,3 +44,32 @@ export const scheduleMarks = userSchema.table(
   },
   (table) => [primaryKey({ columns: [table.userId, table.performanceId] })],
 );
+
+/** SPEC 3.3: a user's postal addresses (at most 20, one of them the default). */
+export const addresses = userSchema.table('addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull(),
+  position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  nickname: text('nickname'),
+  isDefault: boolean('is_default').notNull().default(false),
+  address1: text('address1').notNull(),
+  address2: text('address2'),
+  city: text('city').notNull(),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  countryCode: text('country_code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/** SPEC 3.3: the newsletters on offer, seeded by migration; subscriptions are newsletter_subscriptions rows. */
+export const notificationPreferences = userSchema.table('notification_preferences', {
+  id: text('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  descriptionAr: text('description_ar').notNull(),
+  analyticsName: text('analytics_name').notNull(),
+  image: text('image'),
+  sortOrder: integer('sort_order').notNull(),
+});

@@ -56,7 +56,7 @@ describe.each(databaseBackends)('the user service on $name', (backend) => {
     const response = await call({ query: '{ user { firstName lastName email onboarded confirmed } me { email } }' }, accessToken);
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
-      user: { firstName: 'Layla', lastName: 'Haddad', email: 'demo@nabd.example', onboarded: false, confirmed: true },
+      user: { firstName: 'Layla', lastName: 'Haddad', email: 'demo@nabd.example', onboarded: true, confirmed: true },
       me: { email: 'demo@nabd.example' },
     });
   });
