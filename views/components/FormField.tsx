@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { messageParams } from '#platform/profile-rules.ts';
 import { useFormState, useSite } from '../site-context.tsx';
 
 interface FieldProps {
@@ -12,8 +13,6 @@ interface FieldProps {
   value?: string | null | undefined;
   hint?: string | undefined;
   required?: boolean;
-  /** Values the message's text needs (e.g. `{ date }` for "before {{date}}"). */
-  messageValues?: Record<string, string | number>;
 }
 
 /**
@@ -83,7 +82,6 @@ function FieldFrame({
   value,
   hint,
   required,
-  messageValues,
   children,
 }: FieldProps & { children: (control: Control) => ReactNode }) {
   const { t } = useSite();
@@ -114,7 +112,7 @@ function FieldFrame({
       })}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
-          {t(error, messageValues)}
+          {t(error, messageParams(name, error))}
         </p>
       ) : null}
     </div>

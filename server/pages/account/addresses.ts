@@ -8,6 +8,7 @@ import {
   type Address,
   type AddressesPageData,
 } from '#views/pages/account/AddressesPage.tsx';
+import type { AddressInput } from '#platform/profile-rules.ts';
 import { addressForm } from '../../forms/account-forms.ts';
 import { parseForm } from '../../forms/parse-form.ts';
 import { page, type FormAction, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
@@ -35,8 +36,6 @@ const ADDRESSES: TypedDocumentNode<{ userAddresses: Address[] }> = gql`
   }
   ${ADDRESS_FIELDS}
 `;
-
-type AddressInput = Omit<Address, 'id' | 'isDefault'> & { isDefault?: boolean | null };
 
 const ADD_ADDRESS: TypedDocumentNode<{ addUserAddress: Address }, { input: AddressInput }> = gql`
   mutation AddUserAddress($input: AddressInput!) {
@@ -102,7 +101,7 @@ const addressesPage: PageModule<AddressesPageData> = {
           context,
           async (accessToken) => {
             const { isDefault, ...fields } = parsed.data;
-            await context.services.user.mutate(ADD_ADDRESS, { input: { ...fields, isDefault: isDefault || null } }, { accessToken });
+            await context.services.user.mutate(ADD_ADDRESS, { input: { ...fields, isDefault: isDefault || undefined } }, { accessToken });
             trackAccount(context, 'addresses', 'user_address_added', { country_code: fields.countryCode });
             return { kind: 'succeeded', message: 'account:addresses.added', redirectTo: context.urls.route('accountAddresses') };
           },
@@ -124,7 +123,7 @@ const addressesPage: PageModule<AddressesPageData> = {
             // An unticked box leaves the default as it is: there is always one default address.
             await context.services.user.mutate(
               UPDATE_ADDRESS,
-              { addressId, input: { ...fields, isDefault: isDefault || null } },
+              { addressId, input: { ...fields, isDefault: isDefault || undefined } },
               { accessToken },
             );
             trackAccount(context, 'addresses', 'user_address_updated', { country_code: fields.countryCode });
@@ -138,8 +137,9 @@ const addressesPage: PageModule<AddressesPageData> = {
       const { userAddresses } = await context.services.user.query(ADDRESSES, {}, { accessToken });
       const address = userAddresses.find((candidate) => candidate.id === addressId);
       if (!address) throw new Error('No such address');
-      const { id: _id, isDefault: _isDefault, ...fields } = address;
-      await context.services.user.mutate(UPDATE_ADDRESS, { addressId, input: { ...fields, isDefault: true } }, { accessToken });
+      const { nickname, address1, address2, city, state, postalCode, countryCode } = address;
+      const input = { nickname, address1, address2, city, state, postalCode, countryCode, isDefault: true };
+      await context.services.user.mutate(UPDATE_ADDRESS, { addressId, input }, { accessToken });
       return 'account:addresses.madeDefault';
     }),
     'delete-address': listAction(ADDRESS_DELETE_FORM, async (context, addressId, accessToken) => {

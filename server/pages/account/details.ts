@@ -1,5 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { DETAILS_FORM, DetailsPage, type DetailsPageData } from '#views/pages/account/DetailsPage.tsx';
+import type { UpdateUserInput } from '#platform/profile-rules.ts';
 import { detailsForm } from '../../forms/account-forms.ts';
 import { parseForm } from '../../forms/parse-form.ts';
 import { page, type PageModule } from '../../page.ts';
@@ -21,9 +22,7 @@ const DETAILS: TypedDocumentNode<DetailsPageData> = gql`
   }
 `;
 
-type DetailsInput = Omit<DetailsPageData['user'], 'email'>;
-
-const UPDATE_USER: TypedDocumentNode<{ updateUser: { firstName: string; lastName: string } }, { input: DetailsInput }> = gql`
+const UPDATE_USER: TypedDocumentNode<{ updateUser: { firstName: string; lastName: string } }, { input: UpdateUserInput }> = gql`
   mutation UpdateUserDetails($input: UpdateUserInput!) {
     updateUser(input: $input) {
       firstName

@@ -20,9 +20,8 @@ export interface DetailsPageData {
 
 /** SPEC 2.4, 3.3: personal details. The e-mail is the sign-in's and is shown, not edited. */
 export function DetailsPage({ data }: { data: DetailsPageData }) {
-  const { t, urls, locale, format } = useSite();
+  const { t, urls, locale } = useSite();
   const { user } = data;
-  const today = format.date(new Date().toISOString());
   return (
     <section className="account-section stack">
       <AccountSectionHeader title={t('account:details.title')} lead={t('account:details.lead')} />
@@ -95,7 +94,6 @@ export function DetailsPage({ data }: { data: DetailsPageData }) {
             label={t('account:details.birthDate')}
             value={user.birthDate}
             autoComplete="bday"
-            messageValues={{ date: today }}
           />
           <SelectField
             form={DETAILS_FORM}
