@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import type { Logger } from '#platform/logger.ts';
+import type { RateLimits } from '#platform/rate-limits.ts';
 import type { CsrfGuard } from './csrf-guard.ts';
 import type { HostedPages, LoginPageContent } from './hosted-pages.tsx';
 import { pickLocale } from './locale.ts';
@@ -13,6 +14,7 @@ export interface InteractionRouterOptions {
   userPool: UserPool;
   pages: HostedPages;
   csrf: CsrfGuard;
+  rateLimits: RateLimits;
   /** Public path of the interaction routes, e.g. `/oidc/interaction`. */
   basePath: string;
   logger: Logger;
@@ -24,7 +26,7 @@ export interface InteractionRouterOptions {
  * never in front of oidc-provider's own routes.
  */
 export function createInteractionRouter(options: InteractionRouterOptions): express.Router {
-  const { provider, userPool, pages, csrf, basePath, logger } = options;
+  const { provider, userPool, pages, csrf, rateLimits, basePath, logger } = options;
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
   router.use(cookieParser());
@@ -72,7 +74,16 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
   router.get('/:uid', async (req, res) => {
     const interaction = await interactionOf(req, res);
     if (!interaction) return send(res, 400, pages.expired(localeOf(req, undefined)));
-    if (interaction.prompt.name === 'login') return sendLogin(req, res, interaction, 200, {});
+    if (interaction.prompt.name === 'login') {
+      const ticket = interaction.params.login_ticket;
+      if (typeof ticket !== 'string') return sendLogin(req, res, interaction, 200, {});
+      // The "done" state of sign-up (SPEC 2.4): the ticket, pushed by the site so it never
+      // appeared in a URL, signs the new user in once, without a form.
+      const user = await userPool.redeemSignInTicket(ticket);
+      if (!user) return sendLogin(req, res, interaction, 200, { formError: 'login.errors.ticketExpired' });
+      logger.info({ sub: user.id }, 'Signed in with a sign-up ticket');
+      return provider.interactionFinished(req, res, { login: { accountId: user.id }, consent: {} }, { mergeWithLastSubmission: false });
+    }
     // A signed-in visitor whose site asked for `prompt=consent`: our first-party clients get it
     // without a screen (the grant itself is made in automatic-consent.ts).
     if (interaction.prompt.name === 'consent') return provider.interactionFinished(req, res, { consent: {} });
@@ -94,12 +105,37 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
     if (!submitted.valid) {
       return sendLogin(req, res, interaction, 422, { email: submitted.email, fieldErrors: submitted.fieldErrors });
     }
-    const user = await userPool.authenticate(submitted.email, submitted.password);
-    if (!user) {
+    // Both brute-force limits are checked before the password is, so a refused guess costs nothing.
+    const account = submitted.email.toLowerCase();
+    const address = req.ip ?? 'unknown';
+    const limits = await Promise.all([
+      rateLimits.check('signInFailuresPerAccount', account),
+      rateLimits.check('signInFailuresPerAddress', address),
+    ]);
+    const blocked = limits.find((limit) => !limit.allowed);
+    if (blocked) {
+      logger.warn({ interaction: interaction.uid }, 'Sign-in refused: too many failures');
+      res.set('Retry-After', String(blocked.retryAfterSeconds));
+      return sendLogin(req, res, interaction, 429, { email: submitted.email, formError: 'login.errors.tooManyRequests' });
+    }
+
+    const result = await userPool.authenticate(submitted.email, submitted.password);
+    if (result.outcome === 'refused') {
+      await Promise.all([rateLimits.consume('signInFailuresPerAccount', account), rateLimits.consume('signInFailuresPerAddress', address)]);
       logger.info({ interaction: interaction.uid }, 'Sign-in refused: wrong username or password');
       // SPEC 8: one message for both cases, so the form does not reveal which emails have accounts.
       return sendLogin(req, res, interaction, 401, { email: submitted.email, formError: 'login.errors.wrongCredentials' });
     }
+    await rateLimits.reset('signInFailuresPerAccount', account);
+    if (result.outcome === 'unconfirmed') {
+      // The password was right, so saying the account waits for its code reveals nothing new.
+      return sendLogin(req, res, interaction, 403, {
+        email: submitted.email,
+        formError: 'login.errors.unconfirmed',
+        formErrorLink: { href: 'verification', label: 'login.errors.confirmLink' },
+      });
+    }
+    const { user } = result;
     logger.info({ sub: user.id }, 'Signed in');
     // Consent comes with the sign-in, so a `prompt=consent` request needs no second round trip.
     await provider.interactionFinished(req, res, { login: { accountId: user.id }, consent: {} }, { mergeWithLastSubmission: false });

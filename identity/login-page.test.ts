@@ -1,5 +1,7 @@
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createLogger } from '#platform/logger.ts';
+import { createMailer, DEFAULT_MAIL_FROM } from '#platform/mail/mailer.ts';
+import { createRateLimits } from '#platform/rate-limits.ts';
 import { createIdentityService, DEMO_USER } from './service.ts';
 import { fieldValue } from '#test/support/browser.ts';
 import { ISSUER, startIdentity, startSignIn, submitLogin, type RunningIdentity } from './test-support/identity-fixture.ts';
@@ -184,6 +186,7 @@ describe('in production', () => {
   });
 
   test('the demo user is never seeded', async () => {
+    const logger = createLogger({ level: 'silent' });
     await expect(
       createIdentityService({
         database,
@@ -192,8 +195,10 @@ describe('in production', () => {
         clients: [],
         apiAudience: 'urn:nabd:api',
         production: true,
-        logger: createLogger({ level: 'silent' }),
+        logger,
         seedDemoUser: true,
+        mailer: createMailer({ from: DEFAULT_MAIL_FROM, dataDir: 'memory://', logger }),
+        rateLimits: await createRateLimits({ prefix: 'test', logger }),
       }),
     ).rejects.toThrow(/demo user/);
   });

@@ -1,8 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DatabaseHandle } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
+import type { Mailer } from '#platform/mail/mailer.ts';
+import type { RateLimits } from '#platform/rate-limits.ts';
 import { migrate } from '#platform/migrations.ts';
 import { fromRoot } from '#platform/paths.ts';
+import { AccountExistsError } from './account-errors.ts';
 import { createCsrfGuard } from './csrf-guard.ts';
 import { deriveSecret } from './derive-secret.ts';
 import { createHostedPages } from './hosted-pages.tsx';
@@ -13,7 +16,8 @@ import { PostgresAdapter, removeExpiredPayloads } from './postgres-adapter.ts';
 import { createProvider, type RegisteredClient } from './provider.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 import { loadTranslations } from './translations.ts';
-import { AccountExistsError, UserPool } from './user-pool.ts';
+import { AccountEmails } from './emails/account-emails.tsx';
+import { UserPool } from './user-pool.ts';
 
 export interface IdentityServiceOptions {
   database: DatabaseHandle;
@@ -32,6 +36,10 @@ export interface IdentityServiceOptions {
   stylesheetHref?: string;
   /** Origin of the site the hosted pages link back to; defaults to the issuer's origin. */
   siteUrl?: string;
+  /** Sends the sign-up, reset and welcome messages. */
+  mailer: Mailer;
+  /** Brute-force and abuse limits (decision 0020), shared by every node when backed by Redis. */
+  rateLimits: RateLimits;
 }
 
 export interface IdentityService {
@@ -63,14 +71,20 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   }
 
   await migrate(database, IDENTITY_SCHEMA, identityMigrations);
-  const userPool = new UserPool(database.db);
-  if (options.seedDemoUser) await seedDemoUser(userPool, logger);
   const [signingKeys, translations] = await Promise.all([loadSigningKeys(database), loadTranslations()]);
+  const siteUrl = (options.siteUrl ?? new URL(options.issuer).origin).replace(/\/+$/, '');
+  const userPool = new UserPool({
+    db: database.db,
+    codeKey: deriveSecret(options.secret, 'one-time-codes'),
+    mail: new AccountEmails({ mailer: options.mailer, translations, siteUrl }),
+    logger,
+  });
+  if (options.seedDemoUser) await seedDemoUser(userPool, logger);
 
   const issuerPath = new URL(options.issuer).pathname.replace(/\/+$/, '');
   const pages = createHostedPages({
     translations,
-    siteUrl: (options.siteUrl ?? new URL(options.issuer).origin).replace(/\/+$/, ''),
+    siteUrl,
     assetsPath: `${issuerPath}/assets`,
     stylesheetHref: options.stylesheetHref,
     production: options.production,
@@ -97,6 +111,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       userPool,
       pages,
       csrf: createCsrfGuard({ secret: deriveSecret(options.secret, 'csrf'), production: options.production }),
+      rateLimits: options.rateLimits,
       basePath: `${issuerPath}/interaction`,
       logger,
     }),

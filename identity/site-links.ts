@@ -5,6 +5,8 @@ export interface SiteLinks {
   login: string;
   register: string;
   forgotPassword: string;
+  /** Where an unconfirmed account enters its sign-up code (SPEC 2.1 /account/verification). */
+  verification: string;
 }
 
 /**
@@ -19,5 +21,6 @@ export function siteLinks(siteUrl: string, locale: Locale): SiteLinks {
     login: at('/account/login'),
     register: at('/account/register'),
     forgotPassword: at('/account/forgot-password'),
+    verification: at('/account/verification'),
   };
 }

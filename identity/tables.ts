@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AdapterPayload } from 'oidc-provider';
 import type { JWK } from 'jose';
 import type { Locale } from './locale.ts';
@@ -8,7 +8,10 @@ export const identitySchema = pgSchema('identity');
 export const users = identitySchema.table('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
+  /** A password user's id as text; a social user's starts with the provider's prefix (SPEC 4.1). */
+  username: text('username').notNull().unique(),
+  /** Null for social users: they have no password with us. */
+  passwordHash: text('password_hash'),
   givenName: text('given_name').notNull(),
   familyName: text('family_name').notNull(),
   preferredLocale: text('preferred_locale').$type<Locale>().notNull().default('en'),
@@ -17,6 +20,31 @@ export const users = identitySchema.table('users', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+export type CodePurpose = 'confirm-sign-up' | 'reset-password';
+
+export const oneTimeCodes = identitySchema.table(
+  'one_time_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
+);
+
+export const signInTickets = identitySchema.table('sign_in_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 export const oidcPayloads = identitySchema.table(
   'oidc_payloads',

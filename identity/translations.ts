@@ -3,8 +3,8 @@ import i18next from 'i18next';
 import { fromRoot } from '#platform/paths.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale.ts';
 
-/** Looks a key of `locales/{locale}/identity.json` up, e.g. `login.title`. */
-export type Translate = (key: string) => string;
+/** Looks a key of `locales/{locale}/identity.json` up, e.g. `login.title`, filling in `{{values}}`. */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 export interface Translations {
   forLocale(locale: Locale): Translate;
@@ -42,7 +42,7 @@ export async function loadTranslations(folder = fromRoot('locales')): Promise<Tr
   return {
     forLocale(locale) {
       const t = fixed.get(locale) ?? fixed.get(DEFAULT_LOCALE)!;
-      return (key) => t(key as never) as string;
+      return (key, values) => (values ? t(key as never, values as never) : t(key as never)) as string;
     },
   };
 }

@@ -72,6 +72,18 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
   TRUST_PROXY: z.string().optional(),
+  /** SMTP relay for the account e-mails (`smtp://user:pass@host:587`); without it they go to the local outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of the account e-mails. */
+  MAIL_FROM: z.string().min(3).default('Nabd <no-reply@nabd.example>'),
+  /** Starts every rate-limit key, so several sites can share one Redis (decision 0020). */
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/, 'letters, digits, dots, dashes and underscores only')
+    .default('nabd'),
   /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
@@ -98,6 +110,8 @@ export interface Config {
   analyticsStrict: boolean;
   trustProxy: string | undefined;
   pageCacheEntries: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  rateLimitPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +170,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     analyticsStrict: values.ANALYTICS_STRICT,
     trustProxy: values.TRUST_PROXY,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    rateLimitPrefix: values.RATE_LIMIT_PREFIX,
   };
 }
 

@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
 import { fromRoot } from '#platform/paths.ts';
+import { createMailer } from '#platform/mail/mailer.ts';
+import { createRateLimits } from '#platform/rate-limits.ts';
 import { BufferedAnalyticsSink, createSandboxAnalyticsSink, type SandboxAnalyticsSink } from './analytics/analytics-sink.ts';
 import { createAnalyticsEndpoint } from './analytics/analytics-endpoint.ts';
 import { Tracker } from './analytics/tracker.ts';
@@ -80,6 +82,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
 
   let identityFetch: typeof fetch | undefined;
   if (runs.has('identity')) {
+    const identityLogger = logger.child({ service: 'identity' });
+    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: identityLogger });
+    closers.push(() => mailer.close());
+    const rateLimits = await createRateLimits({ redisUrl: config.redisUrl, prefix: config.rateLimitPrefix, logger: identityLogger });
+    closers.push(() => rateLimits.close());
     const identity = await createIdentityService({
       database,
       issuer: identityIssuer,
@@ -94,8 +101,10 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       ],
       apiAudience: API_AUDIENCE,
       production,
-      logger: logger.child({ service: 'identity' }),
+      logger: identityLogger,
       seedDemoUser: !production,
+      mailer,
+      rateLimits,
       ...(manifest?.stylesheet ? { stylesheetHref: manifest.stylesheet } : {}),
     });
     services.push({ path: identityPath, handler: identity.app });

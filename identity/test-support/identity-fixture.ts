@@ -3,6 +3,8 @@ import * as oidc from 'openid-client';
 import type { DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger } from '#platform/logger.ts';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer, type OutboxMessage } from '#platform/mail/mailer.ts';
+import { createRateLimits, type RateLimits } from '#platform/rate-limits.ts';
 import { createIdentityService, DEMO_USER, type IdentityService } from '../service.ts';
 import { Browser, fieldValue, formAction, type Page } from '#test/support/browser.ts';
 
@@ -20,16 +22,36 @@ export const WEBSITE = {
 
 export interface RunningIdentity {
   service: IdentityService;
+  mailer: Mailer & { outbox?: OutboxMessage[] };
+  rateLimits: RateLimits;
   /** A fetch into the site (identity mounted at /oidc), as the web tier's openid-client uses it. */
   fetch: typeof fetch;
   /** The web tier's openid-client configuration, discovered in process. */
   client: oidc.Configuration;
-  browser(): Browser;
+  /** A browser; `address` is the visitor's IP address the service sees (X-Forwarded-For). */
+  browser(options?: { address?: string }): Browser;
   close(): Promise<void>;
 }
 
+export interface IdentityOverrides {
+  production?: boolean;
+  /** SMTP relay for the messages (a test's mail catcher); the in-memory outbox otherwise. */
+  smtpUrl?: string | undefined;
+  /** Rate limits in Redis (shared between instances) instead of this process's memory. */
+  redisUrl?: string | undefined;
+  /** Key prefix of the rate limits; random by default, so test files never share counts. */
+  rateLimitPrefix?: string;
+}
+
 /** The identity service mounted at /oidc as the site mounts it, with the website registered. */
-export async function startIdentity(database: DatabaseHandle, overrides: { production?: boolean } = {}): Promise<RunningIdentity> {
+export async function startIdentity(database: DatabaseHandle, overrides: IdentityOverrides = {}): Promise<RunningIdentity> {
+  const logger = createLogger({ level: 'silent' });
+  const mailer = createMailer({ smtpUrl: overrides.smtpUrl, from: DEFAULT_MAIL_FROM, dataDir: 'memory://', logger });
+  const rateLimits = await createRateLimits({
+    redisUrl: overrides.redisUrl,
+    prefix: overrides.rateLimitPrefix ?? `test-${crypto.randomUUID()}`,
+    logger,
+  });
   const service = await createIdentityService({
     database,
     issuer: ISSUER,
@@ -37,17 +59,39 @@ export async function startIdentity(database: DatabaseHandle, overrides: { produ
     clients: [WEBSITE],
     apiAudience: API_AUDIENCE,
     production: overrides.production ?? false,
-    logger: createLogger({ level: 'silent' }),
+    logger,
     seedDemoUser: !overrides.production,
     stylesheetHref: '/assets/site.css',
+    mailer,
+    rateLimits,
   });
-  const site = express().use('/oidc', service.app);
+  // As behind the site's proxy: the visitor's address comes in X-Forwarded-For.
+  const site = express().set('trust proxy', true).use('/oidc', service.app);
   const fetch = createInProcessFetch(site);
   const client = await oidc.discovery(new URL(ISSUER), WEBSITE.clientId, undefined, oidc.ClientSecretPost(WEBSITE.clientSecret), {
     execute: [oidc.allowInsecureRequests],
     [oidc.customFetch]: fetch as oidc.CustomFetch,
   });
-  return { service, fetch, client, browser: () => new Browser(fetch), close: () => service.close() };
+  const fromAddress =
+    (address: string): typeof fetch =>
+    (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('x-forwarded-for', address);
+      return fetch(input, { ...init, headers });
+    };
+  return {
+    service,
+    mailer,
+    rateLimits,
+    fetch,
+    client,
+    browser: (options = {}) => new Browser(options.address ? fromAddress(options.address) : fetch),
+    async close() {
+      await service.close();
+      await rateLimits.close();
+      mailer.close();
+    },
+  };
 }
 
 export interface SignInAttempt {

@@ -14,10 +14,12 @@ export interface LoginPageProps {
   /** Keys into the locale file, per field and for the whole form. */
   fieldErrors: LoginFieldErrors;
   formError?: string | undefined;
+  /** The way on from the form's error, e.g. to confirm an email (a key into the locale file). */
+  formErrorLink?: { href: keyof SiteLinks; label: string } | undefined;
 }
 
 /** The hosted sign-in card: a plain form that works without JavaScript. */
-export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email, fieldErrors, formError }: LoginPageProps) {
+export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email, fieldErrors, formError, formErrorLink }: LoginPageProps) {
   const errorId = 'login-error';
   return (
     <>
@@ -26,6 +28,14 @@ export function LoginPage({ t, links, loginAction, abortAction, csrfToken, email
       {formError ? (
         <p className="form-error" id={errorId} role="alert">
           {t(formError)}
+          {formErrorLink ? (
+            <>
+              {' '}
+              <a className="link" href={links[formErrorLink.href]}>
+                {t(formErrorLink.label)}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       <form className="stack" method="post" action={loginAction} noValidate aria-describedby={formError ? errorId : undefined}>

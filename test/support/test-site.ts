@@ -24,6 +24,8 @@ export async function startTestSite(environment: Record<string, string | undefin
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     ANALYTICS_STRICT: 'true',
+    // Test files running at once may share one Redis: their rate limits must not add up.
+    RATE_LIMIT_PREFIX: `test-${crypto.randomUUID()}`,
     ...environment,
   });
   const site = await createSite(config, { clock: () => TEST_NOW });

@@ -1,0 +1,125 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createClient } from 'redis';
+import type { Logger } from './logger.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every limit the product enforces, in one place (decision 0020). Each counts `points` events per
+ * key within `durationSeconds`; the key is an account (a lower-cased email or a user id) or a
+ * visitor's address.
+ */
+export const RATE_LIMITS = {
+  /** Password guessing against one account: five wrong passwords, then a quarter of an hour's pause. */
+  signInFailuresPerAccount: { points: 5, durationSeconds: 15 * MINUTE },
+  /** One address trying many accounts (credential stuffing); generous, since a venue's Wi-Fi shares one address. */
+  signInFailuresPerAddress: { points: 50, durationSeconds: HOUR },
+  /** Mass account creation from one address; a family signing up together stays far below it. */
+  signUpsPerAddress: { points: 10, durationSeconds: HOUR },
+  /** E-mails with a code (sign-up, resend, reset) per account: nobody's inbox is flooded through us. */
+  codesSentPerAccount: { points: 5, durationSeconds: HOUR },
+  /** Codes tried from one address across accounts; one code dies after 5 wrong tries anyway. */
+  codeAttemptsPerAddress: { points: 30, durationSeconds: 15 * MINUTE },
+  /** Password changes per account: a stolen session cannot guess the current password at leisure. */
+  passwordChangesPerAccount: { points: 5, durationSeconds: 15 * MINUTE },
+} as const satisfies Record<string, { points: number; durationSeconds: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** When the key may try again, in seconds (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimits {
+  /** Counts one event for the key; refused when the limit is already used up. */
+  consume(name: RateLimitName, key: string): Promise<RateLimitDecision>;
+  /** Whether the key is still within the limit, without counting anything. */
+  check(name: RateLimitName, key: string): Promise<RateLimitDecision>;
+  /** Forgets the key's count (e.g. the account's failures after a successful sign-in). */
+  reset(name: RateLimitName, key: string): Promise<void>;
+  readonly engine: 'redis' | 'memory';
+  close(): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  /** With Redis the counts are shared by every node; without it each process counts alone. */
+  redisUrl?: string | undefined;
+  /** Starts every key, so several sites (or test files) can share one Redis. */
+  prefix: string;
+  logger: Logger;
+}
+
+const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
+
+/**
+ * The limits over rate-limiter-flexible. When the Redis server cannot answer, the limits fail
+ * open with a warning: refusing every sign-in on a sale day would hurt more than a few minutes
+ * without brute-force protection (decision 0020).
+ */
+export async function createRateLimits(options: RateLimitOptions): Promise<RateLimits> {
+  const { logger, prefix } = options;
+  let client: ReturnType<typeof createClient> | undefined;
+  if (options.redisUrl) {
+    // Without the offline queue a command fails at once while the server is away, instead of
+    // holding the visitor's request until it returns.
+    client = createClient({ url: options.redisUrl, disableOfflineQueue: true, socket: { connectTimeout: 5000 } });
+    client.on('error', () => {});
+    await client.connect();
+  }
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  for (const [name, limit] of Object.entries(RATE_LIMITS) as [RateLimitName, (typeof RATE_LIMITS)[RateLimitName]][]) {
+    const common = { keyPrefix: `${prefix}:rate:${name}`, points: limit.points, duration: limit.durationSeconds };
+    limiters.set(
+      name,
+      client
+        ? new RateLimiterRedis({ ...common, storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true })
+        : new RateLimiterMemory(common),
+    );
+  }
+  const limiter = (name: RateLimitName) => limiters.get(name)!;
+
+  let lastWarning = 0;
+  function failOpen(name: RateLimitName, error: unknown): RateLimitDecision {
+    // One warning a minute is enough to page someone; one per request would drown the logs.
+    if (Date.now() - lastWarning > 60_000) {
+      lastWarning = Date.now();
+      logger.warn({ err: error, limit: name }, 'Rate limits unavailable: letting requests through');
+    }
+    return ALLOWED;
+  }
+
+  return {
+    engine: client ? 'redis' : 'memory',
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key);
+        return ALLOWED;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
+        return failOpen(name, rejection);
+      }
+    },
+    async check(name, key) {
+      try {
+        const state = await limiter(name).get(key);
+        if (!state || state.consumedPoints < RATE_LIMITS[name].points) return ALLOWED;
+        return { allowed: false, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+      } catch (error) {
+        return failOpen(name, error);
+      }
+    },
+    async reset(name, key) {
+      try {
+        await limiter(name).delete(key);
+      } catch (error) {
+        failOpen(name, error);
+      }
+    },
+    async close() {
+      if (client?.isOpen) await client.close();
+    },
+  };
+}
