@@ -1,4 +1,4 @@
-import { UserPool } from '#identity/user-pool.ts';
+import { createAccount } from '#test/support/accounts.ts';
 import { Browser, fieldValue, formAction, type Page } from './support/browser.ts';
 import { databaseBackends, sessionBackends } from './support/backends.ts';
 import { decoded } from './support/html.ts';
@@ -51,7 +51,7 @@ async function signIn(browser: Browser, email: string, password: string, start =
 async function newVisitor(start = '/account', givenName = 'Noura'): Promise<Visitor> {
   users += 1;
   const email = `account-${users}-${Date.now()}@nabd.example`;
-  await new UserPool(site.database.db).create({ email, password: PASSWORD, givenName, familyName: 'Saleh', emailVerified: true });
+  await createAccount(site.database.db, { email, password: PASSWORD, givenName, familyName: 'Saleh' });
   const browser = new Browser(site.fetch);
   const visitor: Visitor = {
     browser,

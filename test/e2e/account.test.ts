@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { UserPool } from '#identity/user-pool.ts';
+import { createAccount } from '#test/support/accounts.ts';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
 import { axeViolations, horizontalOverflow, localized } from './support/page-checks.ts';
 
@@ -65,7 +65,7 @@ afterAll(() => site.close());
 async function signInNewUser(page: Page, locale: 'en' | 'ar', start: string): Promise<string> {
   users += 1;
   const email = `browser-account-${users}-${Date.now()}@nabd.example`;
-  await new UserPool(site.site.database.db).create({ email, password: PASSWORD, givenName: 'Huda', familyName: 'Omar', emailVerified: true });
+  await createAccount(site.site.database.db, { email, password: PASSWORD, givenName: 'Huda', familyName: 'Omar' });
   await page.goto(localized(locale, start));
   await page.waitForURL(/\/oidc\/interaction\//);
   await page.locator('input[name="email"]').fill(email);
@@ -75,7 +75,11 @@ async function signInNewUser(page: Page, locale: 'en' | 'ar', start: string): Pr
   return email;
 }
 
-async function addAddress(page: Page, locale: 'en' | 'ar', fields: { address1: string; city: string; country?: string; isDefault?: boolean }) {
+async function addAddress(
+  page: Page,
+  locale: 'en' | 'ar',
+  fields: { address1: string; city: string; country?: string; isDefault?: boolean },
+) {
   const form = page.locator('#address-add');
   await form.locator('input[name="address1"]').fill(fields.address1);
   await form.locator('input[name="city"]').fill(fields.city);
@@ -101,14 +105,22 @@ async function useAddressBook(page: Page, locale: 'en' | 'ar') {
   expect(await page.locator('.address-card').first().textContent()).toContain(labels.default);
   expect(await page.locator('.address-card').first().textContent()).toContain('Dubai');
 
-  await page.locator('.address-card').nth(1).getByRole('link', { name: new RegExp(`^${labels.edit}`) }).click();
+  await page
+    .locator('.address-card')
+    .nth(1)
+    .getByRole('link', { name: new RegExp(`^${labels.edit}`) })
+    .click();
   const edit = page.locator('#address-edit');
   await edit.locator('input[name="address1"]').fill('Tahlia Street 14');
   await edit.getByRole('button', { name: labels.save }).click();
   await page.getByText(labels.saved).waitFor();
   expect(await page.locator('.address-card').nth(1).textContent()).toContain('Tahlia Street 14');
 
-  await page.locator('.address-card').nth(1).getByRole('link', { name: new RegExp(`^${labels.delete}`) }).click();
+  await page
+    .locator('.address-card')
+    .nth(1)
+    .getByRole('link', { name: new RegExp(`^${labels.delete}`) })
+    .click();
   await page.getByRole('heading', { name: labels.confirmTitle }).waitFor();
   await page.getByRole('button', { name: labels.confirm }).click();
   await page.getByText(labels.removed).waitFor();
@@ -173,7 +185,7 @@ test('with JavaScript in English on a desktop: details, the address book, every 
   await checkEveryPage(context, 'desktop', true);
   await deleteAccount(page, 'en');
   await context.close();
-});
+}, 180_000);
 
 test('without JavaScript in Arabic on a phone: the address book, every page in both languages, deleting the account', async () => {
   const context = await site.context({ ...PHONE, javaScriptEnabled: false });
@@ -190,4 +202,4 @@ test('without JavaScript in Arabic on a phone: the address book, every page in b
   await checkEveryPage(context, 'phone', false);
   await deleteAccount(page, 'ar');
   await context.close();
-});
+}, 180_000);
