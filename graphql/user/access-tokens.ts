@@ -15,6 +15,8 @@ export interface AccessTokenClaims extends JWTPayload {
   given_name?: string;
   family_name?: string;
   username?: string;
+  /** The identity's preferred language (`en`, `ar`). */
+  locale?: string;
 }
 
 /**

@@ -23,7 +23,12 @@ export class UserStore {
    */
   async profileFor(claims: AccessTokenClaims): Promise<Profile> {
     const [existing] = await this.db.select().from(profiles).where(eq(profiles.id, claims.sub));
-    if (existing) return existing;
+    if (existing) {
+      // The identity service owns usernames: a profile made before its token carried one catches up.
+      if (!claims.username || existing.username === claims.username) return existing;
+      const [renamed] = await this.db.update(profiles).set({ username: claims.username }).where(eq(profiles.id, claims.sub)).returning();
+      return renamed ?? existing;
+    }
     const username = claims.username ?? claims.sub;
     await this.db
       .insert(profiles)
@@ -33,6 +38,7 @@ export class UserStore {
         email: (claims.email ?? '').toLowerCase(),
         firstName: claims.given_name ?? '',
         lastName: claims.family_name ?? '',
+        locale: claims.locale === 'en' || claims.locale === 'ar' ? claims.locale : null,
         onboarded: socialProviderOf(username) === undefined,
         confirmed: true,
       })
