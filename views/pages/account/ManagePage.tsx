@@ -30,7 +30,6 @@ export function ManagePage({ data }: { data: ManagePageData }) {
 
 function ChangePassword() {
   const { t, urls, locale } = useSite();
-  const rules = ['length', 'lowercase', 'uppercase', 'digit', 'special'] as const;
   return (
     <form className="account-form account-panel stack" id="password" method="post" action={urls.current(locale)} noValidate>
       <h2 className="account-panel__title">{t('account:manage.password.title')}</h2>
@@ -54,11 +53,6 @@ function ChangePassword() {
         autoComplete="new-password"
         required
       />
-      <ul className="password-rules" aria-label={t('account:manage.password.rulesTitle')}>
-        {rules.map((rule) => (
-          <li key={rule}>{t(`account:manage.password.rule.${rule}`)}</li>
-        ))}
-      </ul>
       <TextField
         form={CHANGE_PASSWORD_FORM}
         name="confirmPassword"
