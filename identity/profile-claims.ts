@@ -14,6 +14,8 @@ export function profileClaims(user: User) {
     family_name: user.familyName,
     name: `${user.givenName} ${user.familyName}`,
     locale: user.preferredLocale,
+    /** A social user's carries the provider's prefix (SPEC 4.1), which is how the user service knows them. */
+    username: user.username,
   };
 }
 
@@ -21,5 +23,5 @@ export function profileClaims(user: User) {
 export const CLAIMS_BY_SCOPE = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
-  profile: ['given_name', 'family_name', 'name', 'locale'],
+  profile: ['given_name', 'family_name', 'name', 'locale', 'username'],
 };

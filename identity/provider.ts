@@ -94,8 +94,8 @@ export function createProvider(options: ProviderOptions): Provider {
       if (token.kind !== 'AccessToken' || !token.resourceServer || !token.accountId) return undefined;
       const user = await userPool.findById(token.accountId);
       if (!user) return undefined;
-      const { email, given_name, family_name, locale } = profileClaims(user);
-      return { email, given_name, family_name, locale };
+      const { email, given_name, family_name, locale, username } = profileClaims(user);
+      return { email, given_name, family_name, locale, username };
     },
 
     features: {

@@ -18,6 +18,7 @@ import { loadSigningKeys } from './signing-keys.ts';
 import { loadTranslations } from './translations.ts';
 import { AccountEmails } from './emails/account-emails.tsx';
 import { UserPool } from './user-pool.ts';
+import { createUserPoolApi } from './user-pool-api.ts';
 
 export interface IdentityServiceOptions {
   database: DatabaseHandle;
@@ -113,6 +114,18 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       csrf: createCsrfGuard({ secret: deriveSecret(options.secret, 'csrf'), production: options.production }),
       rateLimits: options.rateLimits,
       basePath: `${issuerPath}/interaction`,
+      logger,
+    }),
+  );
+  app.use(
+    '/api',
+    createUserPoolApi({
+      userPool,
+      rateLimits: options.rateLimits,
+      clients: options.clients,
+      signingKeys,
+      issuer: options.issuer,
+      apiAudience: options.apiAudience,
       logger,
     }),
   );

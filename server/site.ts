@@ -15,6 +15,7 @@ import { Tracker } from './analytics/tracker.ts';
 import { createApp, type AppParts, type Readiness } from './app.ts';
 import { RelyingParty } from './auth/relying-party.ts';
 import { SessionAuth } from './auth/session-auth.ts';
+import { HttpUserPoolClient } from './auth/user-pool-client.ts';
 import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
@@ -192,6 +193,12 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       content,
       user: new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
       auth: new SessionAuth(relyingParty),
+      userPool: new HttpUserPoolClient({
+        baseUrl: `${identityIssuer}/api`,
+        clientId: config.identity.clientId,
+        clientSecret: config.identity.clientSecret,
+        fetch: identityFetch,
+      }),
       tracker,
       preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
     };

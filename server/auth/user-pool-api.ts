@@ -3,8 +3,10 @@ import type { Locale } from '#views/format.ts';
 /**
  * The identity service's user-pool operations as the web tier calls them (decision 0020): JSON
  * over HTTP under the issuer (`/oidc/api/...`), the website authenticating as its OpenID client,
- * and the visitor's access token for operations on their own account. The visitor's address goes
- * along so the identity service can apply its per-address limits.
+ * and the visitor's access token for operations on their own account (header
+ * `X-User-Authorization: Bearer …`, since `Authorization` carries the client's credentials). The
+ * visitor's address goes along so the identity service can apply its per-address limits.
+ * Implemented over HTTP by `user-pool-client.ts`.
  */
 export interface UserPoolApi {
   /** Creates an unconfirmed account (or renews an unconfirmed one) and e-mails a code. */

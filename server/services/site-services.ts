@@ -9,7 +9,7 @@ export interface SiteServices {
   content: ServiceClient;
   user: ServiceClient;
   auth: SessionAuth;
-  /** The identity service's user-pool operations (decision 0020). */
+  /** The identity service's account operations: sign-up, codes, passwords, deletion (decision 0020). */
   userPool: UserPoolApi;
   tracker: Tracker;
   /** Editors' preview mode (SPEC 1, 6): who is in it, entering and leaving it. */
