@@ -422,7 +422,7 @@ describe('managing the account', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="nabd-my-data.json"');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="?nabd-my-data\.json"?$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const data = await response.json();
     expect(data.account).toMatchObject({ email: visitor.email, canUpdatePassword: true });
@@ -432,7 +432,7 @@ describe('managing the account', () => {
     ]);
     expect(data.newsletters).toEqual(expect.any(Array));
     expect(data.schedule).toEqual([]);
-    expect(JSON.stringify(data)).not.toMatch(/password|eyJ[A-Za-z0-9_-]{10,}/i);
+    expect(JSON.stringify(data)).not.toMatch(/"password(Hash)?"|\$argon2|eyJ[A-Za-z0-9_-]{10,}/i);
     expect(await trackedEvent('user_data_enquired', (properties) => properties.page_name === '/account/manage/data.json')).toBeDefined();
   });
 

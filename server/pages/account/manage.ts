@@ -50,7 +50,8 @@ const managePage: PageModule<ManagePageData> = {
           await context.services.userPool.changePassword(access.token, {
             currentPassword: parsed.data.currentPassword,
             newPassword: parsed.data.newPassword,
-            clientIp: context.req.ip ?? '',
+            // The visitor's address for the identity's per-address limits (in-process calls have none).
+            clientIp: context.req.ip || 'unknown',
           });
         } catch (error) {
           return passwordRefusal(context, error);
