@@ -13,7 +13,7 @@ import {
   submitLogin,
   type RunningIdentity,
 } from '#identity/test-support/identity-fixture.ts';
-import { UserPool } from '#identity/user-pool.ts';
+import { createAccount } from '#test/support/accounts.ts';
 import type { FixedWindowOptions } from '../existence-limit.ts';
 import { createUserService } from '../service.ts';
 
@@ -51,7 +51,6 @@ export async function startUserService(
     ...options,
   });
   const app = express().use('/graphql/user', service.router);
-  const userPool = new UserPool(database.db);
 
   return {
     database,
@@ -61,7 +60,7 @@ export async function startUserService(
       return (token ? post.set('Authorization', `Bearer ${token}`) : post).send(body);
     },
     async signUp(email, names = { givenName: 'Test', familyName: 'User' }) {
-      const user = await userPool.create({ email, password: PASSWORD, ...names, emailVerified: true });
+      const user = await createAccount(database.db, { email, password: PASSWORD, ...names });
       const browser = identity.browser();
       const attempt = await startSignIn(identity, browser);
       const callback = await browser.follow(await submitLogin(browser, attempt.loginPage, { email, password: PASSWORD }), ISSUER);
