@@ -162,6 +162,7 @@ async function checkEveryPage(context: BrowserContext, device: 'phone' | 'deskto
 
 test('with JavaScript in English on a desktop: details, the address book, every page in both languages, deleting the account', async () => {
   const context = await site.context({ ...DESKTOP, javaScriptEnabled: true });
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await signInNewUser(page, 'en', '/account/details');
 
@@ -189,6 +190,7 @@ test('with JavaScript in English on a desktop: details, the address book, every 
 
 test('without JavaScript in Arabic on a phone: the address book, every page in both languages, deleting the account', async () => {
   const context = await site.context({ ...PHONE, javaScriptEnabled: false });
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await signInNewUser(page, 'ar', '/account/addresses');
   expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -199,7 +201,11 @@ test('without JavaScript in Arabic on a phone: the address book, every page in b
   await page.getByRole('button', { name: 'حفظ البيانات' }).click();
   await page.getByText('هذا الحقل مطلوب.').waitFor();
 
-  await checkEveryPage(context, 'phone', false);
+  // axe and the layout measures run scripts in the page: the same session, in a phone with JavaScript.
+  const measuring = await site.context({ ...PHONE, storageState: await context.storageState() });
+  measuring.setDefaultTimeout(15_000);
+  await checkEveryPage(measuring, 'phone', true);
+  await measuring.close();
   await deleteAccount(page, 'ar');
   await context.close();
 }, 180_000);
