@@ -119,7 +119,7 @@ function AccountNavigation() {
       <form method="post" action={urls.route('account')} className="account-nav__sign-out">
         <FormToken />
         <input type="hidden" name="intent" value="sign-out" />
-        <button type="submit" className="button button--ghost">
+        <button type="submit" className="button button--ghost button--small">
           {t('account:signOut')}
         </button>
       </form>
