@@ -151,7 +151,9 @@ declare module 'oidc-provider' {
     };
     discovery?: Record<string, unknown>;
     extraTokenClaims?: (ctx: KoaContextWithOIDC, token: Token) => Awaitable<Record<string, unknown> | undefined>;
+    extraParams?: string[];
     features?: {
+      pushedAuthorizationRequests?: { enabled: boolean; requirePushedAuthorizationRequests?: boolean };
       devInteractions?: { enabled: boolean };
       revocation?: { enabled: boolean };
       userinfo?: { enabled: boolean };

@@ -98,8 +98,12 @@ export function createProvider(options: ProviderOptions): Provider {
       return { email, given_name, family_name, locale, username };
     },
 
+    // `login_ticket`: the single-use ticket of a just-confirmed sign-up (decision 0020), only ever
+    // pushed (PAR) so it never appears in a URL; `identity_provider`: the social provider to go to.
+    extraParams: ['login_ticket', 'identity_provider'],
     features: {
       devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -119,7 +119,10 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
       }
     },
     async close() {
-      if (client?.isOpen) await client.close();
+      if (!client?.isOpen) return;
+      // A client that lost its server would wait for it to close politely; it gets cut instead.
+      if (client.isReady) await client.close();
+      else client.destroy();
     },
   };
 }

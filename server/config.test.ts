@@ -24,6 +24,16 @@ describe('configuration from the environment', () => {
     expect(config.services).toEqual(['web', 'content', 'user', 'identity']);
   });
 
+  test('mail and rate limits: the local outbox and the `nabd` prefix by default, validated when set', () => {
+    expect(loadConfig({})).toMatchObject({ mail: { smtpUrl: undefined, from: 'Nabd <no-reply@nabd.example>' }, rateLimitPrefix: 'nabd' });
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'Tickets <t@nabd.example>' }).mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      from: 'Tickets <t@nabd.example>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ RATE_LIMIT_PREFIX: 'a b' })).toThrow(/RATE_LIMIT_PREFIX/);
+  });
+
   test('a bad value stops the start with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);

@@ -146,3 +146,24 @@ export async function signInAsDemoUser(identity: RunningIdentity, browser = iden
     expectedNonce: attempt.nonce,
   });
 }
+
+/**
+ * A confirmed account made the way visitors make theirs, through the user-pool API, reading the
+ * code from the in-memory outbox (identities started without an SMTP relay).
+ */
+export async function createAccount(identity: RunningIdentity, email: string, password = DEMO_USER.password): Promise<void> {
+  const authorization = `Basic ${Buffer.from(`${WEBSITE.clientId}:${WEBSITE.clientSecret}`).toString('base64')}`;
+  const post = async (path: string, body: object) => {
+    const response = await identity.fetch(`${ISSUER}/api${path}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, clientIp: `fixture-${crypto.randomUUID()}` }),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  };
+  await post('/sign-up', { email, password, givenName: 'Test', familyName: 'Visitor', locale: 'en' });
+  const message = identity.mailer.outbox?.filter((sent) => sent.to === email).at(-1);
+  const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code in the outbox for ${email}`);
+  await post('/confirm-sign-up', { email, code });
+}

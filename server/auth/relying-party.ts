@@ -19,6 +19,15 @@ const SCOPES = 'openid email profile offline_access';
 
 type Tokens = SignedInSession['tokens'];
 
+export interface SignInOptions {
+  locale: Locale;
+  returnTo: string;
+  /** The single-use ticket of a just-confirmed sign-up (user-pool API `confirmSignUp`). */
+  loginTicket?: string | undefined;
+  /** A social provider (`google`, `apple`) to sign in with instead of the password form. */
+  identityProvider?: string | undefined;
+}
+
 /**
  * The web tier's side of OpenID Connect (openid-client): authorization code with PKCE S256,
  * refresh, and RP-initiated sign-out. Discovery happens on first use and is retried after a
@@ -43,7 +52,12 @@ export class RelyingParty {
     return this.configuration;
   }
 
-  async startSignIn(options: { locale: Locale; returnTo: string }): Promise<{ url: string; pending: PendingSignIn }> {
+  /**
+   * The authorization request. With a `loginTicket` (the "done" state of sign-up) it is pushed to
+   * the provider first (PAR), so the ticket travels server to server and never in a URL;
+   * `identityProvider` names the social provider to sign in with.
+   */
+  async startSignIn(options: SignInOptions): Promise<{ url: string; pending: PendingSignIn }> {
     const configuration = await this.discover();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const pending: PendingSignIn = {
@@ -53,7 +67,7 @@ export class RelyingParty {
       returnTo: options.returnTo,
       locale: options.locale,
     };
-    const url = oidc.buildAuthorizationUrl(configuration, {
+    const parameters: Record<string, string> = {
       redirect_uri: this.options.redirectUri,
       scope: SCOPES,
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
@@ -62,9 +76,16 @@ export class RelyingParty {
       nonce: pending.nonce,
       ui_locales: options.locale,
       // Consent is needed for refresh tokens; the provider grants it itself for this first-party client.
-      prompt: 'consent',
-    });
-    return { url: url.href, pending };
+      // With a ticket, `login` too: whoever was signed in at the provider before is replaced by the new user.
+      prompt: options.loginTicket ? 'login consent' : 'consent',
+    };
+    if (options.identityProvider) parameters.identity_provider = options.identityProvider;
+    if (options.loginTicket) {
+      parameters.login_ticket = options.loginTicket;
+      const url = await oidc.buildAuthorizationUrlWithPAR(configuration, parameters);
+      return { url: url.href, pending };
+    }
+    return { url: oidc.buildAuthorizationUrl(configuration, parameters).href, pending };
   }
 
   /** Exchanges the code the provider sent back for tokens, checking state, nonce and PKCE. */

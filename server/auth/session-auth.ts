@@ -3,7 +3,7 @@ import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
 import { regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
 import type { SignedInSession } from '../session/session-data.ts';
-import { isNetworkError, isNotAuthorized, type RelyingParty } from './relying-party.ts';
+import { isNetworkError, isNotAuthorized, type RelyingParty, type SignInOptions } from './relying-party.ts';
 
 /** SPEC 4.1, 9.3: tokens are refreshed when they expire within 5 seconds. */
 export const TOKEN_TOLERANCE_SECONDS = 5;
@@ -33,7 +33,8 @@ export class SessionAuth {
     return auth ? { firstName: auth.profile.firstName, lastName: auth.profile.lastName } : null;
   }
 
-  async beginSignIn(req: Request, options: { locale: Locale; returnTo: string }): Promise<string> {
+  /** The URL to send the visitor to; see RelyingParty.startSignIn for the ticket and the provider. */
+  async beginSignIn(req: Request, options: SignInOptions): Promise<string> {
     const { url, pending } = await this.relyingParty.startSignIn(options);
     req.session.signIn = pending;
     await saveSession(req);

@@ -1,0 +1,64 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { sessionBackends } from '#test/support/backends.ts';
+import { createRateLimits, RATE_LIMITS } from './rate-limits.ts';
+
+const quiet = pino({ level: 'silent' });
+
+test.each(sessionBackends)('counts, refuses, checks and forgets per key ($name)', async ({ redisUrl }) => {
+  const limits = await createRateLimits({ redisUrl, prefix: `test-${crypto.randomUUID()}`, logger: quiet });
+  try {
+    expect(limits.engine).toBe(redisUrl ? 'redis' : 'memory');
+    const { points } = RATE_LIMITS.signInFailuresPerAccount;
+    for (let index = 0; index < points; index++)
+      expect((await limits.consume('signInFailuresPerAccount', 'a@nabd.example')).allowed).toBe(true);
+    expect(await limits.check('signInFailuresPerAccount', 'a@nabd.example')).toMatchObject({ allowed: false });
+    const refused = await limits.consume('signInFailuresPerAccount', 'a@nabd.example');
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(800);
+    // Other keys and other limits are untouched.
+    expect((await limits.check('signInFailuresPerAccount', 'b@nabd.example')).allowed).toBe(true);
+    expect((await limits.check('passwordChangesPerAccount', 'a@nabd.example')).allowed).toBe(true);
+    await limits.reset('signInFailuresPerAccount', 'a@nabd.example');
+    expect((await limits.check('signInFailuresPerAccount', 'a@nabd.example')).allowed).toBe(true);
+  } finally {
+    await limits.close();
+  }
+});
+
+const redis = sessionBackends.find((backend) => backend.redisUrl)?.redisUrl;
+(redis ? test : test.skip)('when Redis goes away the limits let requests through and warn', async () => {
+  // A TCP relay in front of Redis that the test can cut.
+  const target = new URL(redis!);
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const warnings: string[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+  const limits = await createRateLimits({
+    redisUrl: `redis://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    prefix: `test-${crypto.randomUUID()}`,
+    logger,
+  });
+  try {
+    for (let index = 0; index < 5; index++) await limits.consume('signInFailuresPerAccount', 'down@nabd.example');
+    expect((await limits.check('signInFailuresPerAccount', 'down@nabd.example')).allowed).toBe(false);
+
+    relay.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await limits.check('signInFailuresPerAccount', 'down@nabd.example')).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect((await limits.consume('signInFailuresPerAccount', 'down@nabd.example')).allowed).toBe(true);
+    expect(warnings.join('')).toContain('Rate limits unavailable');
+  } finally {
+    await limits.close().catch(() => {});
+  }
+});
