@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   codeAttemptsPerAddress: { points: 30, durationSeconds: 15 * MINUTE },
   /** Password changes per account: a stolen session cannot guess the current password at leisure. */
   passwordChangesPerAccount: { points: 5, durationSeconds: 15 * MINUTE },
+  /** The user service's `userExistence` per caller (a user, else an address): it tells whether an e-mail has an account (decision 0022). */
+  userExistencePerCaller: { points: 10, durationSeconds: 15 * MINUTE },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -81,13 +81,22 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   const identityPath = new URL(identityIssuer).pathname;
   const production = config.isProduction;
 
+  // One set of rate limits for the identity and user services of this process (decision 0020).
+  const rateLimits =
+    runs.has('identity') || runs.has('user')
+      ? await createRateLimits({
+          redisUrl: config.redisUrl,
+          prefix: config.rateLimitPrefix,
+          logger: logger.child({ component: 'rate-limits' }),
+        })
+      : undefined;
+  if (rateLimits) closers.push(() => rateLimits.close());
+
   let identityFetch: typeof fetch | undefined;
-  if (runs.has('identity')) {
+  if (runs.has('identity') && rateLimits) {
     const identityLogger = logger.child({ service: 'identity' });
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: identityLogger });
     closers.push(() => mailer.close());
-    const rateLimits = await createRateLimits({ redisUrl: config.redisUrl, prefix: config.rateLimitPrefix, logger: identityLogger });
-    closers.push(() => rateLimits.close());
     const identity = await createIdentityService({
       database,
       issuer: identityIssuer,
@@ -132,12 +141,13 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   }
 
   let userFetch: typeof fetch | undefined;
-  if (runs.has('user')) {
+  if (runs.has('user') && rateLimits) {
     const user = await createUserService({
       database,
       identity: { issuer: identityIssuer, audience: API_AUDIENCE, fetch: identityFetch },
       production,
       logger: logger.child({ service: 'user' }),
+      rateLimits,
     });
     services.push({ path: '/graphql/user', handler: user.router });
     userFetch = createInProcessFetch(express().use('/graphql/user', user.router));

@@ -2,11 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#platform/database.ts';
+import { RATE_LIMITS } from '#platform/rate-limits.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { today } from '#platform/profile-rules.ts';
 import { databaseBackends } from '#test/support/backends.ts';
 import { ADDRESS_LIMIT } from './address-book.ts';
-import { fixedWindowLimit } from './existence-limit.ts';
 import { UserStore } from './user-store.ts';
 import { everythingAbout, startUserService, type RunningUserService, type TestUser } from './test-support/user-fixture.ts';
 
@@ -33,7 +33,7 @@ describe.each(databaseBackends)('account data on $name', (backend) => {
   let omar: TestUser;
 
   beforeAll(async () => {
-    service = await startUserService(backend, { userExistenceLimit: { points: 3, windowMs: 60_000 } });
+    service = await startUserService(backend);
     layla = await service.signUp('layla@example.com', { givenName: 'Layla', familyName: 'Haddad' });
     omar = await service.signUp('omar@example.com', { givenName: 'Omar', familyName: 'Faris' });
   });
@@ -121,6 +121,12 @@ describe.each(databaseBackends)('account data on $name', (backend) => {
         sql`select terms_accepted_at from users.profiles where id = ${omar.id}`,
       );
       expect(row!.terms_accepted_at).toBeTruthy();
+    });
+
+    test("a user whose token names a social provider's username starts not onboarded", async () => {
+      const social = await service.signUp('social@example.com', { givenName: 'Sara', familyName: 'Nasser' }, 'google_107691503500061507');
+      const { body } = await service.call({ query: '{ user { username onboarded } }' }, social.accessToken);
+      expect(body.data.user).toEqual({ username: 'google_107691503500061507', onboarded: false });
     });
 
     test('a user who came through a social sign-in starts not onboarded; anyone else starts onboarded', async () => {
@@ -302,32 +308,28 @@ describe.each(databaseBackends)('account data on $name', (backend) => {
   });
 
   describe('userExistence', () => {
-    test('answers from the profiles of people who used the site, and is limited per caller (3 per window here)', async () => {
-      const ask = (email: string, token?: string) => service.call({ query: EXISTS, variables: { email } }, token);
+    const { points } = RATE_LIMITS.userExistencePerCaller;
+    const ask = (email: string, token?: string) => service.call({ query: EXISTS, variables: { email } }, token);
+
+    test(`answers from the profiles of people who used the site, ${points} times per caller and window`, async () => {
       expect((await ask('OMAR@example.com')).body.data.userExistence).toEqual({ exists: true });
       expect((await ask('nobody@example.com')).body.data.userExistence).toEqual({ exists: false });
+      // An account that never used the site is not one this service knows.
+      await service.signUp('never-called@example.com');
+      expect((await ask('never-called@example.com')).body.data.userExistence).toEqual({ exists: false });
       expect(refusal(await ask('not an e-mail'))).toEqual({ email: 'validation:email' });
+      for (let asked = 4; asked < points; asked += 1) expect((await ask('omar@example.com')).status).toBe(200);
       const limited = await ask('omar@example.com');
       expect(limited.status).toBe(429);
       expect(limited.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.body.data).toBeNull();
-
-      // A signed-in caller has a limit of their own, by their subject.
-      for (let index = 0; index < 3; index += 1) expect((await ask('omar@example.com', layla.accessToken)).status).toBe(200);
-      expect((await ask('omar@example.com', layla.accessToken)).status).toBe(429);
-      expect((await ask('omar@example.com', omar.accessToken)).status).toBe(200);
     });
 
-    test('the limit is a fixed window per key', async () => {
-      let now = 0;
-      const limit = fixedWindowLimit({ points: 2, windowMs: 1000, now: () => now });
-      expect((await limit.consume('a')).allowed).toBe(true);
-      expect((await limit.consume('a')).allowed).toBe(true);
-      expect(await limit.consume('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-      expect((await limit.consume('b')).allowed).toBe(true);
-      now = 1000;
-      expect((await limit.consume('a')).allowed).toBe(true);
+    test('a signed-in caller is counted by their subject, not their address', async () => {
+      for (let asked = 0; asked < points; asked += 1) expect((await ask('omar@example.com', layla.accessToken)).status).toBe(200);
+      expect((await ask('omar@example.com', layla.accessToken)).status).toBe(429);
+      expect((await ask('omar@example.com', omar.accessToken)).status).toBe(200);
     });
   });
 

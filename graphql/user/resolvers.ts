@@ -4,7 +4,7 @@ import { addressRules, onboardUserRules, updateUserRules } from '#platform/profi
 import type { AccessTokenClaims } from './access-tokens.ts';
 import { ADDRESS_LIMIT, AddressLimitError, type AddressBook } from './address-book.ts';
 import { badUserInput, notFound, parseInput, tooManyRequests } from './errors.ts';
-import type { RateLimit } from './existence-limit.ts';
+import type { RateLimits } from '#platform/rate-limits.ts';
 import { UnknownPreferenceError, type NotificationCatalogue } from './notification-preferences.ts';
 import { SCHEDULE_LIMIT, type Profile, type UserStore } from './user-store.ts';
 
@@ -12,7 +12,7 @@ export interface UserContext {
   store: UserStore;
   addressBook: AddressBook;
   notifications: NotificationCatalogue;
-  existenceLimit: RateLimit;
+  rateLimits: RateLimits;
   /** The verified access token's claims; undefined for guests. */
   caller: AccessTokenClaims | undefined;
   /** The request's address, the rate-limit key of guests. */
@@ -86,7 +86,7 @@ export const resolvers = {
     },
     userExistence: async (_: unknown, args: { email: string }, context: UserContext) => {
       const key = context.caller ? `user:${context.caller.sub}` : `address:${context.clientAddress}`;
-      const { allowed, retryAfterSeconds } = await context.existenceLimit.consume(key);
+      const { allowed, retryAfterSeconds } = await context.rateLimits.consume('userExistencePerCaller', key);
       if (!allowed) throw tooManyRequests(retryAfterSeconds);
       const address = parseInput(z.object({ email }), args);
       return { exists: await context.store.emailInUse(address.email) };

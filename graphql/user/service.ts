@@ -4,9 +4,9 @@ import { errors as joseErrors } from 'jose';
 import { createGraphQLService, httpError, unauthorized, type GraphQLService } from '#platform/graphql-service.ts';
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
+import type { RateLimits } from '#platform/rate-limits.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from './access-tokens.ts';
 import { AddressBook } from './address-book.ts';
-import { fixedWindowLimit, USER_EXISTENCE_LIMIT, type FixedWindowOptions } from './existence-limit.ts';
 import { USER_SCHEMA, userMigrations } from './migrations.ts';
 import { NotificationCatalogue } from './notification-preferences.ts';
 import { resolvers, type UserContext } from './resolvers.ts';
@@ -18,8 +18,8 @@ export interface UserServiceOptions {
   identity: AccessTokenVerifierOptions;
   production: boolean;
   logger: Logger;
-  /** How often one caller may ask `userExistence`; USER_EXISTENCE_LIMIT unless given. */
-  userExistenceLimit?: FixedWindowOptions;
+  /** The shared limits (decision 0020); `userExistencePerCaller` applies here. */
+  rateLimits: RateLimits;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function createUserService(options: UserServiceOptions): Promise<Gr
     store,
     addressBook: new AddressBook(options.database.db),
     notifications: new NotificationCatalogue(options.database.db),
-    existenceLimit: fixedWindowLimit(options.userExistenceLimit ?? USER_EXISTENCE_LIMIT),
+    rateLimits: options.rateLimits,
   };
   const verify = createAccessTokenVerifier(options.identity);
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger } from '#platform/logger.ts';
+import { createRateLimits } from '#platform/rate-limits.ts';
 import { databaseBackends } from '#test/support/backends.ts';
 import { API_AUDIENCE, ISSUER, signInAsDemoUser, startIdentity, type RunningIdentity } from '#identity/test-support/identity-fixture.ts';
 import { createUserService } from './service.ts';
@@ -24,6 +25,7 @@ describe.each(databaseBackends)('the user service on $name', (backend) => {
       identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
       production: false,
       logger: createLogger({ level: 'silent' }),
+      rateLimits: identity.rateLimits,
     });
     app = express().use('/graphql/user', service.router);
     accessToken = (await signInAsDemoUser(identity)).access_token;
@@ -142,16 +144,20 @@ describe('when the identity keys cannot be fetched', () => {
   test('the user service answers 503, not 401, so a visitor is not signed out for an outage', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const unreachable = createInProcessFetch(express().use((_req, res) => void res.status(502).end()));
+    const logger = createLogger({ level: 'silent' });
+    const rateLimits = await createRateLimits({ prefix: 'test-identity-outage', logger });
     const service = await createUserService({
       database,
       identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: unreachable },
       production: true,
-      logger: createLogger({ level: 'silent' }),
+      logger,
+      rateLimits,
     });
     const app = express().use('/graphql/user', service.router);
     const response = await request(app).post('/graphql/user').set('Authorization', 'Bearer a.b.c').send({ query: '{ user { email } }' });
     expect(response.status).toBe(503);
     await service.stop();
+    await rateLimits.close();
     await database.close();
   });
 });

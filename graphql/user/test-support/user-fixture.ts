@@ -13,8 +13,11 @@ import {
   submitLogin,
   type RunningIdentity,
 } from '#identity/test-support/identity-fixture.ts';
-import { createAccount } from '#test/support/accounts.ts';
-import type { FixedWindowOptions } from '../existence-limit.ts';
+import { AccountEmails } from '#identity/emails/account-emails.tsx';
+import { loadTranslations } from '#identity/translations.ts';
+import { UserPool } from '#identity/user-pool.ts';
+import { createMailer, DEFAULT_MAIL_FROM } from '#platform/mail/mailer.ts';
+import { createRateLimits, type RateLimits } from '#platform/rate-limits.ts';
 import { createUserService } from '../service.ts';
 
 export interface TestUser {
@@ -26,41 +29,58 @@ export interface TestUser {
 export interface RunningUserService {
   database: DatabaseHandle;
   identity: RunningIdentity;
+  rateLimits: RateLimits;
   /** Posts a GraphQL request, with the token when given. */
   call(body: { query: string; variables?: Record<string, unknown> }, token?: string): request.Test;
-  /** Creates an account with the identity service and signs it in, as the web tier would: a real access token. */
-  signUp(email: string, names?: { givenName: string; familyName: string }): Promise<TestUser>;
+  /**
+   * Creates an account with the identity service and signs it in, as the web tier would: a real
+   * access token. With `username`, the account has that username (a social one, `google_…`).
+   */
+  signUp(email: string, names?: { givenName: string; familyName: string }, username?: string): Promise<TestUser>;
   close(): Promise<void>;
 }
 
 const PASSWORD = 'Test-password-2026!';
 
-/** The identity service and the user service over one database of `backend`, for one test file. */
-export async function startUserService(
-  backend: DatabaseBackend,
-  options: { userExistenceLimit?: FixedWindowOptions } = {},
-): Promise<RunningUserService> {
+/**
+ * The identity service and the user service over one database of `backend`, for one test file.
+ * The rate limits are in Redis when TEST_REDIS_URL names a server (as in CI), under a prefix of
+ * their own.
+ */
+export async function startUserService(backend: DatabaseBackend): Promise<RunningUserService> {
+  const logger = createLogger({ level: 'silent' });
   const target = await backend.create();
   const database = await openDatabase({ url: target.url, dataDir: 'memory://' });
   const identity = await startIdentity(database);
+  const rateLimits = await createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: `test-${crypto.randomUUID()}`, logger });
   const service = await createUserService({
     database,
     identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
     production: false,
-    logger: createLogger({ level: 'silent' }),
-    ...options,
+    logger,
+    rateLimits,
   });
   const app = express().use('/graphql/user', service.router);
+  const mailer = createMailer({ smtpUrl: undefined, from: DEFAULT_MAIL_FROM, dataDir: 'memory://', logger });
+  // Only creates accounts here: no message is sent.
+  const userPool = new UserPool({
+    db: database.db,
+    codeKey: 'test-code-key',
+    mail: new AccountEmails({ mailer, translations: await loadTranslations(), siteUrl: 'http://localhost:3000' }),
+    logger,
+  });
 
   return {
     database,
     identity,
+    rateLimits,
     call(body, token) {
       const post = request(app).post('/graphql/user');
       return (token ? post.set('Authorization', `Bearer ${token}`) : post).send(body);
     },
-    async signUp(email, names = { givenName: 'Test', familyName: 'User' }) {
-      const user = await createAccount(database.db, { email, password: PASSWORD, ...names });
+    async signUp(email, names = { givenName: 'Test', familyName: 'User' }, username) {
+      const user = await userPool.create({ email, password: PASSWORD, ...names, emailVerified: true });
+      if (username) await database.db.execute(sql`update identity.users set username = ${username} where id = ${user.id}`);
       const browser = identity.browser();
       const attempt = await startSignIn(identity, browser);
       const callback = await browser.follow(await submitLogin(browser, attempt.loginPage, { email, password: PASSWORD }), ISSUER);
@@ -72,7 +92,9 @@ export async function startUserService(
       return { id: user.id, email: email.toLowerCase(), accessToken: tokens.access_token };
     },
     async close() {
+      mailer.close();
       await service.stop();
+      await rateLimits.close();
       await identity.close();
       await database.close();
       await target.drop();
