@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createAccount } from '#test/support/accounts.ts';
 import { Browser, fieldValue, formAction, type Page } from './support/browser.ts';
 import { databaseBackends, sessionBackends } from './support/backends.ts';
@@ -408,6 +409,28 @@ describe('managing the account', () => {
     const again = await signIn(new Browser(site.fetch), visitor.email, 'New-password-2026!');
     expect(again.url).toBe(`${TEST_ORIGIN}/account`);
     expect(text(again)).toContain('Welcome back, Noura');
+  });
+
+  test('a user of a social sign-in has no password to change: no form, and a forged change is refused (SPEC 4.1, 6)', async () => {
+    users += 1;
+    const email = `social-${users}-${Date.now()}@nabd.example`;
+    const account = await createAccount(site.database.db, { email, password: PASSWORD, givenName: 'Sami', familyName: 'Fahd' });
+    // What a Google sign-in creates: a username with the provider's prefix.
+    await site.database.db.execute(sql`update identity.users set username = ${`google_${account.id}`} where id = ${account.id}`);
+    const browser = new Browser(site.fetch);
+    const manage = await signIn(browser, email, PASSWORD, '/account/manage');
+    expect(manage.url).toBe(`${TEST_ORIGIN}/account/manage`);
+    expect(text(manage)).toContain('You sign in with Google or Apple, so there is no password to change here.');
+    expect(manage.html).not.toContain('name="currentPassword"');
+    const forged = await browser.post(`${TEST_ORIGIN}/account/manage`, {
+      _csrf: fieldValue(manage.html, '_csrf')!,
+      intent: 'change-password',
+      currentPassword: PASSWORD,
+      newPassword: 'New-password-2026!',
+      confirmPassword: 'New-password-2026!',
+    });
+    expect(forged.status).toBe(503);
+    expect(text(forged)).toContain('You sign in with Google or Apple');
   });
 
   test('"download my data" is a private JSON file of everything kept about the visitor, tracked', async () => {

@@ -14,11 +14,21 @@ const DELETE_USER: TypedDocumentNode<{ deleteUser: boolean }> = gql`
   }
 `;
 
-/** SPEC 4.1, 6: users of a social sign-in have no password with us to change. */
-const passwordChangeable = (context: PageContext) => {
+/**
+ * SPEC 4.1, 6: users of a social sign-in have no password with us to change. The session's
+ * username tells (SPEC 4.1); a session from before it was kept asks the identity service.
+ */
+async function passwordChangeable(context: PageContext, accessToken: string): Promise<boolean> {
   const username = context.req.session.auth?.user?.username;
-  return username === undefined || canUpdatePassword(username);
-};
+  if (username !== undefined) return canUpdatePassword(username);
+  try {
+    return (await context.services.userPool.account(accessToken)).canUpdatePassword;
+  } catch (error) {
+    // The form stays: the identity service refuses a social user's change all the same.
+    context.req.log.warn({ err: error }, 'Reading the account information failed');
+    return true;
+  }
+}
 
 /**
  * Beyond SPEC 2.1 (SPEC 2.4 "manage account"): change password, download my data and delete my
@@ -31,7 +41,7 @@ const managePage: PageModule<ManagePageData> = {
     const access = await accessTokenOrSignIn(context);
     if ('signIn' in access) return access.signIn;
     return page(
-      { canUpdatePassword: passwordChangeable(context), confirmingDelete: context.req.query.delete === 'confirm' },
+      { canUpdatePassword: await passwordChangeable(context, access.token), confirmingDelete: context.req.query.delete === 'confirm' },
       { title: context.t('account:manage.title'), noIndex: true },
       accountAnalytics('manage'),
     );
@@ -41,11 +51,12 @@ const managePage: PageModule<ManagePageData> = {
     'change-password': {
       form: CHANGE_PASSWORD_FORM,
       async handle(context, body) {
-        if (!passwordChangeable(context)) return { kind: 'failed', values: {}, message: 'account:manage.password.social' };
-        const parsed = parseForm(changePasswordForm, body);
-        if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
         const access = await accessTokenOrSignIn(context);
         if ('signIn' in access) return signInAgainOutcome(context);
+        if (!(await passwordChangeable(context, access.token)))
+          return { kind: 'failed', values: {}, message: 'account:manage.password.social' };
+        const parsed = parseForm(changePasswordForm, body);
+        if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
         try {
           await context.services.userPool.changePassword(access.token, {
             currentPassword: parsed.data.currentPassword,
