@@ -22,9 +22,9 @@ export const ROUTES = {
 
   account: route('/account', 'account', () => import('./pages/account.ts')),
   accountTickets: route('/account/tickets', 'account'),
-  accountDetails: route('/account/details', 'account'),
-  accountNewsletters: route('/account/newsletters', 'account'),
-  accountAddresses: route('/account/addresses', 'account'),
+  accountDetails: route('/account/details', 'account', () => import('./pages/account/details.ts')),
+  accountNewsletters: route('/account/newsletters', 'account', () => import('./pages/account/newsletters.ts')),
+  accountAddresses: route('/account/addresses', 'account', () => import('./pages/account/addresses.ts')),
   accountRegister: route('/account/register', 'onboarding', () => import('./pages/account-register.ts')),
   accountLogin: route('/account/login', 'onboarding', () => import('./pages/account-login.ts')),
   accountForgotPassword: route('/account/forgot-password', 'onboarding', () => import('./pages/account-forgot-password.ts')),
@@ -101,6 +101,12 @@ export const ROUTES = {
   exitPreview: route('/api/exit-preview', 'default', () => import('./pages/exit-preview.ts')),
   search: route('/search', 'default', () => import('./pages/search/search-page.ts')),
   store: route('/store', 'default', () => import('./pages/about/store.ts')),
+
+  // Beyond SPEC 2.1: the account's preferences and its management (SPEC 2.4 names both screens;
+  // Saudi data-protection law expects a download of one's data and the deletion of the account).
+  accountPreferences: route('/account/preferences', 'account', () => import('./pages/account/preferences.ts')),
+  accountManage: route('/account/manage', 'account', () => import('./pages/account/manage.ts')),
+  accountDataFile: route('/account/manage/data.json', 'account', () => import('./pages/account/data-file.ts')),
 
   // Beyond SPEC 2.1: the content tool's preview link turns preview mode on (SPEC 1, 6).
   enterPreview: route('/api/preview', 'onboarding', () => import('./pages/enter-preview.ts')),

@@ -123,7 +123,8 @@ export class SiteRenderer {
     if (loaded.kind === 'redirect') return res.redirect(loaded.status, loaded.location);
     if (loaded.kind === 'notFound') return this.notFound(context);
     if (loaded.kind === 'file') {
-      res.type(loaded.contentType);
+      // Files follow the pages' cache policy: a signed-in visitor's download is theirs alone.
+      res.type(loaded.contentType).set('Cache-Control', cacheControlFor(this.pagePolicy(context, 200)));
       return void (loaded.inline ? res : res.attachment(loaded.filename)).send(loaded.body);
     }
     if (Fragment) {

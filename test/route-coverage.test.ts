@@ -21,6 +21,13 @@ interface RouteExample {
 const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   home: { found: '/' },
   account: { found: '/account' },
+  // The account's pages send an anonymous visitor to sign in (test/account.test.ts signs in).
+  accountDetails: { found: '/account/details' },
+  accountAddresses: { found: '/account/addresses' },
+  accountNewsletters: { found: '/account/newsletters' },
+  accountPreferences: { found: '/account/preferences' },
+  accountManage: { found: '/account/manage' },
+  accountDataFile: { found: '/account/manage/data.json' },
   accountLogin: { found: '/account/login' },
   accountRegister: { found: '/account/register?returnTo=/events' },
   accountVerification: { found: '/account/verification' },
@@ -138,6 +145,12 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
 /** Routes that answer with something other than a page: a redirect or a file. */
 const NOT_HTML = new Set<RouteId>([
   'account',
+  'accountDetails',
+  'accountAddresses',
+  'accountNewsletters',
+  'accountPreferences',
+  'accountManage',
+  'accountDataFile',
   'accountLogin',
   'accountRedirecting',
   'accountOnboarding',

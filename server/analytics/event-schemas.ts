@@ -113,6 +113,12 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   user_registration_step_progressed: z.object({ step_number: z.number().int().min(1).max(3) }).strict(),
   user_registration_failed: z.object({ step_number: z.number().int().min(1).max(3), provider: text, reason_code: text }).strict(),
   user_password_forgotten: z.object({}).strict(),
+  // The account area (SPEC 9.4): what changed, never the personal data itself.
+  user_basic_info_updated: z.object({}).strict(),
+  user_address_added: z.object({ country_code: z.string().length(2) }).strict(),
+  user_address_updated: z.object({ country_code: z.string().length(2) }).strict(),
+  user_address_removed: z.object({}).strict(),
+  user_data_enquired: z.object({}).strict(),
   view_promotion: promotion,
   select_promotion: promotion,
   navigation_item_clicked: z.object({ item_name: text, navigation_type: navigationType, link_url: text }).strict(),

@@ -1,29 +1,40 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { AccountPage, type AccountPageData } from '#views/pages/AccountPage.tsx';
-import { page, redirect, type PageModule } from '../page.ts';
+import { page, type PageModule } from '../page.ts';
+import { accessTokenOrSignIn, accountAnalytics } from './account/account-access.ts';
 
-const CURRENT_USER: TypedDocumentNode<AccountPageData> = gql`
-  query CurrentUser {
+/** One request for the whole overview: the user, their addresses and their newsletter choices. */
+const OVERVIEW: TypedDocumentNode<AccountPageData> = gql`
+  query AccountOverview {
     user {
       firstName
       lastName
       email
+      phoneNumber
+      locale
+    }
+    userAddresses {
+      id
+      isDefault
+      nickname
+      city
+      countryCode
+    }
+    userNotificationPreferences {
+      id
+      subscribed
     }
   }
 `;
 
-/** SPEC 2.4: the account overview, with the signed-in user read from the user service. */
+/** SPEC 2.4: the account overview, a card for each section with where it stands. */
 const accountPage: PageModule<AccountPageData> = {
   requiresSignIn: true,
-  async load({ services, urls, req, t, accessToken }) {
-    const token = await accessToken();
-    if (!token) return redirect(`${urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
-    const data = await services.user.query(CURRENT_USER, {}, { accessToken: token });
-    return page(
-      data,
-      { title: t('account:overview.title'), noIndex: true },
-      { page_type: 'account', module_name: 'account', submodule_name: 'overview' },
-    );
+  async load(context) {
+    const access = await accessTokenOrSignIn(context);
+    if ('signIn' in access) return access.signIn;
+    const data = await context.services.user.query(OVERVIEW, {}, { accessToken: access.token });
+    return page(data, { title: context.t('account:overview.title'), noIndex: true }, accountAnalytics('overview'));
   },
   View: AccountPage,
   actions: {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LayoutName } from '#server/route-table.ts';
+import type { LayoutName, RouteId } from '#server/route-table.ts';
 import type { LayoutContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { Footer } from '../components/Footer.tsx';
@@ -8,6 +8,7 @@ import { HighlightBanner, highlightBannerShownAt } from '../components/Highlight
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { FormToken } from '../components/FormToken.tsx';
 import { PreviewBanner } from '../components/PreviewBanner.tsx';
+import { SiteNotice } from '../components/SiteNotice.tsx';
 
 interface LayoutProps {
   content: LayoutContent | null;
@@ -56,6 +57,7 @@ function SiteFrame({
       {chrome ? <Header content={content} /> : null}
       {banner ? <HighlightBanner banner={banner} /> : null}
       <main id="main" className="page__main" tabIndex={-1}>
+        <SiteNotice />
         {children}
       </main>
       {chrome ? <Footer content={content} /> : null}
@@ -83,24 +85,41 @@ function FocusedFrame({ className, children }: { className: string; children: Re
   );
 }
 
-/** The account area's own menu (SPEC 2.4). Sections not built yet are not linked. */
+/** The account area's sections (SPEC 2.4), in the menu's order. Tickets arrive with the ticket shop. */
+const ACCOUNT_SECTIONS: { route: RouteId; label: string }[] = [
+  { route: 'account', label: 'account:navigationLinks.overview' },
+  { route: 'accountDetails', label: 'account:navigationLinks.details' },
+  { route: 'accountAddresses', label: 'account:navigationLinks.addresses' },
+  { route: 'accountNewsletters', label: 'account:navigationLinks.newsletters' },
+  { route: 'accountPreferences', label: 'account:navigationLinks.preferences' },
+  { route: 'accountManage', label: 'account:navigationLinks.manage' },
+];
+
+/**
+ * The account area's own menu (SPEC 2.4): a column beside the page on wide screens, one row that
+ * scrolls sideways on a phone so the page starts right below it (decision 0023).
+ */
 function AccountNavigation() {
   const { t, urls, locale } = useSite();
   const here = urls.current(locale).split('?')[0];
-  const overview = urls.route('account');
   return (
     <nav className="account-nav" aria-label={t('account:navigation')}>
       <ul className="account-nav__list">
-        <li>
-          <a className="account-nav__link" href={overview} aria-current={here === overview ? 'page' : undefined}>
-            {t('account:overview.title')}
-          </a>
-        </li>
+        {ACCOUNT_SECTIONS.map(({ route, label }) => {
+          const href = urls.route(route);
+          return (
+            <li key={route}>
+              <a className="account-nav__link" href={href} aria-current={here === href ? 'page' : undefined}>
+                {t(label)}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       <form method="post" action={urls.route('account')} className="account-nav__sign-out">
         <FormToken />
         <input type="hidden" name="intent" value="sign-out" />
-        <button type="submit" className="button button--ghost">
+        <button type="submit" className="button button--ghost button--small">
           {t('account:signOut')}
         </button>
       </form>

@@ -1,15 +1,50 @@
+import type { RouteId } from '#server/route-table.ts';
+import { countryName } from '#platform/country-codes.ts';
+import type { Locale } from '../format.ts';
 import { useSite } from '../site-context.tsx';
 
 export interface AccountPageData {
-  user: { firstName: string; lastName: string; email: string };
+  user: { firstName: string; lastName: string; email: string; phoneNumber: string | null; locale: Locale | null };
+  userAddresses: { id: string; isDefault: boolean; nickname: string | null; city: string; countryCode: string }[];
+  userNotificationPreferences: { id: string; subscribed: boolean }[];
 }
 
-/** SPEC 2.4: the account overview. */
+/** SPEC 2.4: the account overview: who is signed in, and a card per section saying where it stands. */
 export function AccountPage({ data }: { data: AccountPageData }) {
-  const { t } = useSite();
-  const { user } = data;
+  const { t, locale } = useSite();
+  const { user, userAddresses, userNotificationPreferences } = data;
+  const defaultAddress = userAddresses.find((address) => address.isDefault) ?? userAddresses[0];
+  const subscribed = userNotificationPreferences.filter((preference) => preference.subscribed).length;
+  const cards: { route: RouteId; title: string; summary: string }[] = [
+    {
+      route: 'accountDetails',
+      title: t('account:details.title'),
+      summary: user.phoneNumber ? t('account:overview.detailsSummary') : t('account:overview.detailsMissingPhone'),
+    },
+    {
+      route: 'accountAddresses',
+      title: t('account:addresses.title'),
+      summary: defaultAddress
+        ? t('account:overview.addressesSummary', {
+            count: userAddresses.length,
+            place: `${defaultAddress.city}, ${countryName(defaultAddress.countryCode, locale)}`,
+          })
+        : t('account:overview.addressesEmpty'),
+    },
+    {
+      route: 'accountNewsletters',
+      title: t('account:newsletters.title'),
+      summary: subscribed ? t('account:overview.newslettersSummary', { count: subscribed }) : t('account:overview.newslettersNone'),
+    },
+    {
+      route: 'accountPreferences',
+      title: t('account:preferences.title'),
+      summary: t('account:overview.preferencesSummary', { language: t(`language.switchTo.${user.locale ?? locale}`) }),
+    },
+    { route: 'accountManage', title: t('account:manage.title'), summary: t('account:overview.manageSummary') },
+  ];
   return (
-    <section className="account-overview">
+    <section className="account-overview account-section">
       <p className="eyebrow">{t('account:overview.title')}</p>
       <h1 className="account-overview__greeting">{t('account:overview.greeting', { name: user.firstName })}</h1>
       <dl className="account-overview__facts">
@@ -24,6 +59,23 @@ export function AccountPage({ data }: { data: AccountPageData }) {
           <dd dir="ltr">{user.email}</dd>
         </div>
       </dl>
+      <ul className="account-cards">
+        {cards.map((card) => (
+          <li key={card.route}>
+            <AccountCard {...card} />
+          </li>
+        ))}
+      </ul>
     </section>
+  );
+}
+
+function AccountCard({ route, title, summary }: { route: RouteId; title: string; summary: string }) {
+  const { urls } = useSite();
+  return (
+    <a className="account-card" href={urls.route(route)}>
+      <span className="account-card__title">{title}</span>
+      <span className="account-card__summary">{summary}</span>
+    </a>
   );
 }
