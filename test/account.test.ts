@@ -418,7 +418,21 @@ describe('managing the account', () => {
     // What a Google sign-in creates: a username with the provider's prefix.
     await site.database.db.execute(sql`update identity.users set username = ${`google_${account.id}`} where id = ${account.id}`);
     const browser = new Browser(site.fetch);
-    const manage = await signIn(browser, email, PASSWORD, '/account/manage');
+    // A social sign-in's user finishes onboarding first (SPEC 4.1, 6), then reaches the page.
+    const onboarding = await signIn(browser, email, PASSWORD, '/account/manage');
+    expect(onboarding.url).toBe(`${TEST_ORIGIN}/account/onboarding?returnTo=%2Faccount%2Fmanage`);
+    const manage = await browser.follow(
+      await browser.post(`${TEST_ORIGIN}/account/onboarding`, {
+        _csrf: fieldValue(onboarding.html, '_csrf')!,
+        intent: 'onboard',
+        returnTo: '/account/manage',
+        firstName: 'Sami',
+        lastName: 'Fahd',
+        locale: 'en',
+        acceptTerms: 'on',
+      }),
+      TEST_ORIGIN,
+    );
     expect(manage.url).toBe(`${TEST_ORIGIN}/account/manage`);
     expect(text(manage)).toContain('You sign in with Google or Apple, so there is no password to change here.');
     expect(manage.html).not.toContain('name="currentPassword"');
