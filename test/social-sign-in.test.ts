@@ -244,6 +244,14 @@ describe('a first social sign-in, onboarding, and the next sign-in', () => {
 });
 
 describe('signing up with a provider from the site (identity_provider)', () => {
+  test.each(['', '/ar'])('the sign-up page (%s) offers both providers, each through the site’s sign-in start', async (prefix) => {
+    const page = await new Browser(site.fetch).get(`${TEST_ORIGIN}${prefix}/account/register?returnTo=/events`);
+    for (const provider of ['google', 'apple']) {
+      expect(page.html).toContain(`href="${prefix}/account/login?provider=${provider}&amp;returnTo=%2Fevents"`);
+    }
+    expect(decoded(page.html)).toContain(prefix ? 'التسجيل عبر Google' : 'Sign up with Google');
+  });
+
   test('/account/login?provider=google skips the login page, goes straight upstream and is tracked as a Google sign-in', async () => {
     const visitor = new Visitor();
     const form = await visitor.follow(await visitor.get(`${TEST_ORIGIN}/account/login?provider=google&returnTo=%2Fevents`));

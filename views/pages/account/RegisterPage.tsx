@@ -1,3 +1,4 @@
+import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
 import { FormToken } from '../../components/FormToken.tsx';
 import { useFormState, useSite, type FormState } from '../../site-context.tsx';
 import { FormMessage, NewPasswordFields, StepProgress, TextField } from './fields.tsx';
@@ -89,12 +90,40 @@ function DetailsStep({ state, returnTo }: { state: FormState | undefined; return
           {t('account:register.details.submit')}
         </button>
       </form>
+      <SocialSignUp returnTo={returnTo} />
       <p>
         {t('account:register.haveAccount')}{' '}
         <a className="link" href={`${urls.route('accountLogin')}?returnTo=${encodeURIComponent(returnTo)}`}>
           {t('account:register.signIn')}
         </a>
       </p>
+    </section>
+  );
+}
+
+/**
+ * SPEC 2.4, 4.1: signing up through a social provider is signing in with it (decision 0021). The
+ * identity service knows which providers are configured and says so when one is unavailable.
+ */
+function SocialSignUp({ returnTo }: { returnTo: string }) {
+  const { t, urls } = useSite();
+  return (
+    <section className="social-sign-in stack" aria-labelledby="register-social-title">
+      <h2 className="social-sign-in__title" id="register-social-title">
+        {t('account:register.social.title')}
+      </h2>
+      <ul className="social-sign-in__list" role="list">
+        {SOCIAL_PROVIDERS.map((provider) => (
+          <li key={provider} className="social-sign-in__item">
+            <a
+              className={`button button--ghost social-button social-button--${provider}`}
+              href={`${urls.route('accountLogin')}?provider=${provider}&returnTo=${encodeURIComponent(returnTo)}`}
+            >
+              {t(`account:register.social.${provider}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
