@@ -209,7 +209,7 @@ function AddressForm({ form, address, firstAddress = false }: { form: string; ad
       ) : firstAddress ? (
         <p className="field__hint">{t('account:addresses.firstIsDefault')}</p>
       ) : (
-        <label className="checkbox">
+        <label className="check-option">
           <input type="checkbox" name="isDefault" defaultChecked={ticked} />
           <span>{t('account:addresses.isDefault')}</span>
         </label>

@@ -126,7 +126,7 @@ function ConfirmDelete() {
       {state?.status === 'failed' ? <FormMessage form={ACCOUNT_DELETE_FORM} /> : null}
       <p>{t('account:manage.delete.confirmText')}</p>
       <div className="field">
-        <label className="checkbox">
+        <label className="check-option">
           <input
             type="checkbox"
             name="understood"
