@@ -1,6 +1,9 @@
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, type Config } from '#server/config.ts';
 import { createSite, type Site } from '#server/site.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import { projectRoot } from '#platform/paths.ts';
+import { currentSnapshotKey } from './snapshot-key.ts';
+import { snapshotFile, templateDatabase } from './site-snapshot.ts';
 
 /** The public origin test sites believe they run at; requests reach them in process. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -13,12 +16,17 @@ export interface TestSite extends Site {
   fetch: typeof fetch;
 }
 
-/**
- * A whole site on embedded defaults (in-memory PGlite, database sessions) unless the environment
- * given says otherwise, with the demo content and a fixed clock for the content service.
- */
-export async function startTestSite(environment: Record<string, string | undefined> = {}): Promise<TestSite> {
-  const config = loadConfig({
+export interface TestSiteOptions {
+  /**
+   * Whether an embedded site starts from the prepared database (decision 0024) rather than
+   * migrating and importing into an empty one. On by default where it gives the same start:
+   * every service in one process, not in production mode. Pass false to test the first start itself.
+   */
+  fromSnapshot?: boolean;
+}
+
+function testConfig(environment: Record<string, string | undefined>): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_ORIGIN,
     DATA_DIR: 'memory://',
@@ -26,6 +34,51 @@ export async function startTestSite(environment: Record<string, string | undefin
     ANALYTICS_STRICT: 'true',
     ...environment,
   });
-  const site = await createSite(config, { clock: () => TEST_NOW });
+}
+
+const ALL_SERVICES = ['web', 'content', 'user', 'identity'];
+
+/** A start that writes what the snapshot's start wrote: the snapshot can stand in for it. */
+function startsLikeTheSnapshot(config: Config): boolean {
+  return !config.isProduction && ALL_SERVICES.every((service) => config.services.includes(service as never));
+}
+
+/**
+ * A whole site on embedded defaults (in-memory PGlite, database sessions) unless the environment
+ * given says otherwise, with the demo content and a fixed clock for the content service.
+ */
+export async function startTestSite(
+  environment: Record<string, string | undefined> = {},
+  options: TestSiteOptions = {},
+): Promise<TestSite> {
+  const config = testConfig(environment);
+  const useSnapshot =
+    options.fromSnapshot !== false && !config.databaseUrl && config.dataDir === 'memory://' && startsLikeTheSnapshot(config);
+  const initialData = useSnapshot ? await siteSnapshot() : undefined;
+  const site = await createSite(config, { clock: () => TEST_NOW, ...(initialData ? { initialData } : {}) });
   return { ...site, fetch: createInProcessFetch(site.app) };
+}
+
+/** The embedded database of a test site right after its first start, as PGlite's data directory. */
+async function siteSnapshot(): Promise<Blob> {
+  const data = await snapshotFile('site', await currentSnapshotKey(projectRoot), async () => {
+    const site = await createSite(testConfig({}), { clock: () => TEST_NOW });
+    try {
+      return new Uint8Array(await (await site.database.dumpDataDir()).arrayBuffer());
+    } finally {
+      await site.close();
+    }
+  });
+  return new Blob([data]);
+}
+
+/**
+ * The name of a template database on the PostgreSQL server of `serverUrl` holding what a test
+ * site's first start writes: `create database … template <name>` gives a test file its own copy.
+ */
+export async function siteTemplateDatabase(serverUrl: string): Promise<string> {
+  return templateDatabase(serverUrl, 'nabd_test_site', await currentSnapshotKey(projectRoot), async (url) => {
+    const site = await startTestSite({ DATABASE_URL: url });
+    await site.close();
+  });
 }
