@@ -21,7 +21,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /** The file `${name}-${key}.tar`, built by `build` once across the test files and runs that need it. */
-export async function snapshotFile(name: string, key: string, build: () => Promise<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
+export async function snapshotFile(
+  name: string,
+  key: string,
+  build: () => Promise<Uint8Array<ArrayBuffer>>,
+): Promise<Uint8Array<ArrayBuffer>> {
   await mkdir(FOLDER, { recursive: true });
   const file = path.join(FOLDER, `${name}-${key}.tar`);
   const lock = `${file}.lock`;
