@@ -14,8 +14,8 @@ import pg from 'pg';
 const FOLDER = path.join(tmpdir(), 'nabd-test-snapshots');
 /** A lock older than this belongs to a build that died without cleaning up. */
 const STALE_LOCK_MS = 10 * 60 * 1000;
-/** Snapshots of other keys (older code) unused for this long are deleted. */
-const UNUSED_MS = 2 * 24 * 60 * 60 * 1000;
+/** Snapshots of other keys (older code, other checkouts) unused for this long are deleted. */
+const UNUSED_MS = 3 * 60 * 60 * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
@@ -101,7 +101,7 @@ export function databaseUrl(serverUrl: string, database: string): string {
 /**
  * The name of the template database `${name}_${key}` on the server of `serverUrl`, built by
  * `build(url)` once; copy it with `create database … template …`. Template databases nobody used
- * for two days (older code) are dropped when a new one is built.
+ * for three hours (older code) are dropped when a new one is built.
  */
 export async function templateDatabase(
   serverUrl: string,
