@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { databaseUrl, retryWhileInUse } from './site-snapshot.ts';
+import { databaseUrl, retryWhileInUse, siteTemplateDatabase } from './site-snapshot.ts';
 
 /**
  * The engines the database and session tests run against: always the embedded defaults, and
@@ -33,8 +33,7 @@ function postgresBackend(serverUrl: string): DatabaseBackend {
   return {
     name: 'PostgreSQL',
     async create(options = {}) {
-      // Loaded only here: most database tests need no site.
-      const template = options.startedSite ? await (await import('./test-site.ts')).siteTemplateDatabase(serverUrl) : undefined;
+      const template = options.startedSite ? await siteTemplateDatabase(serverUrl) : undefined;
       const name = `nabd_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();

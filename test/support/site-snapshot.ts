@@ -2,6 +2,8 @@ import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { projectRoot } from '#platform/paths.ts';
+import { currentSnapshotKey } from './snapshot-key.ts';
 
 /**
  * Decision 0024: test sites start from a database prepared once (migrated, demo content imported,
@@ -162,4 +164,34 @@ async function dropUnusedTemplates(admin: pg.Client, name: string, current: stri
       await admin.query(`drop database if exists ${row.datname} with (force)`).catch(() => {});
     }
   }
+}
+
+/**
+ * The embedded database of a test site right after its first start (migrations, demo content with
+ * its pictures measured, demo user, signing key), as PGlite's data directory for `initialData`.
+ */
+export async function siteDatabaseSnapshot(): Promise<Blob> {
+  const data = await snapshotFile('site', await currentSnapshotKey(projectRoot), async () => {
+    // Loaded only to build: a test that just reads the snapshot does not load the whole site.
+    const { startTestSite } = await import('./test-site.ts');
+    const site = await startTestSite({}, { fromSnapshot: false });
+    try {
+      return new Uint8Array(await (await site.database.dumpDataDir()).arrayBuffer());
+    } finally {
+      await site.close();
+    }
+  });
+  return new Blob([data]);
+}
+
+/**
+ * The name of a template database on the PostgreSQL server of `serverUrl` holding what a test
+ * site's first start writes: `create database … template <name>` gives a test file its own copy.
+ */
+export async function siteTemplateDatabase(serverUrl: string): Promise<string> {
+  return templateDatabase(serverUrl, 'nabd_test_site', await currentSnapshotKey(projectRoot), async (url) => {
+    const { startTestSite } = await import('./test-site.ts');
+    const site = await startTestSite({ DATABASE_URL: url });
+    await site.close();
+  });
 }

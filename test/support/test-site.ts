@@ -1,9 +1,7 @@
 import { loadConfig, type Config } from '#server/config.ts';
 import { createSite, type Site } from '#server/site.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
-import { projectRoot } from '#platform/paths.ts';
-import { currentSnapshotKey } from './snapshot-key.ts';
-import { snapshotFile, templateDatabase } from './site-snapshot.ts';
+import { siteDatabaseSnapshot } from './site-snapshot.ts';
 
 /** The public origin test sites believe they run at; requests reach them in process. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -54,31 +52,7 @@ export async function startTestSite(
   const config = testConfig(environment);
   const useSnapshot =
     options.fromSnapshot !== false && !config.databaseUrl && config.dataDir === 'memory://' && startsLikeTheSnapshot(config);
-  const initialData = useSnapshot ? await siteSnapshot() : undefined;
+  const initialData = useSnapshot ? await siteDatabaseSnapshot() : undefined;
   const site = await createSite(config, { clock: () => TEST_NOW, ...(initialData ? { initialData } : {}) });
   return { ...site, fetch: createInProcessFetch(site.app) };
-}
-
-/** The embedded database of a test site right after its first start, as PGlite's data directory. */
-async function siteSnapshot(): Promise<Blob> {
-  const data = await snapshotFile('site', await currentSnapshotKey(projectRoot), async () => {
-    const site = await createSite(testConfig({}), { clock: () => TEST_NOW });
-    try {
-      return new Uint8Array(await (await site.database.dumpDataDir()).arrayBuffer());
-    } finally {
-      await site.close();
-    }
-  });
-  return new Blob([data]);
-}
-
-/**
- * The name of a template database on the PostgreSQL server of `serverUrl` holding what a test
- * site's first start writes: `create database … template <name>` gives a test file its own copy.
- */
-export async function siteTemplateDatabase(serverUrl: string): Promise<string> {
-  return templateDatabase(serverUrl, 'nabd_test_site', await currentSnapshotKey(projectRoot), async (url) => {
-    const site = await startTestSite({ DATABASE_URL: url });
-    await site.close();
-  });
 }
