@@ -21,6 +21,8 @@ export default {
   },
   testMatch: ['<rootDir>/{server,views,client,graphql,identity,platform,test}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+  // Decision 0024: the key of the prepared database test sites start from, computed once per run.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
   // Two workers share two cores: a file that starts two sites (service topology) needs the headroom.
   testTimeout: 120_000,
 };

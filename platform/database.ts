@@ -31,6 +31,11 @@ export interface DatabaseHandle {
    * replicas starting at once migrate one after the other.
    */
   withExclusiveConnection<T>(lockName: string, work: (connection: ExclusiveConnection) => Promise<T>): Promise<T>;
+  /**
+   * The embedded engine's whole data directory as an uncompressed tarball, checkpointed first: what
+   * `initialData` takes. PostgreSQL copies databases itself (`create database … template …`).
+   */
+  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -39,13 +44,21 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files, or `memory://` for a throw-away database. */
   dataDir: string;
+  /**
+   * A data directory from `dumpDataDir()` the embedded engine starts from instead of an empty
+   * cluster, for a `memory://` database only (tests start many sites from one prepared database).
+   */
+  initialData?: Blob | undefined;
   /** Called with each statement drizzle sends: tests count round trips with it. */
   onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  return options.url ? openPostgres(options.url, logger) : openPglite(options.dataDir, logger);
+  if (options.initialData && (options.url || !options.dataDir.startsWith('memory://'))) {
+    throw new Error('initialData is for an embedded database in memory only');
+  }
+  return options.url ? openPostgres(options.url, logger) : openPglite(options.dataDir, logger, options.initialData);
 }
 
 type QueryLogger = { logQuery(sql: string): void } | undefined;
@@ -78,13 +91,16 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseH
         client.release();
       }
     },
+    async dumpDataDir() {
+      throw new Error('Only the embedded engine dumps its data directory; copy a PostgreSQL database with a template');
+    },
     close: () => pool.end(),
   };
 }
 
-async function openPglite(dataDir: string, logger: QueryLogger): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, logger: QueryLogger, initialData: Blob | undefined): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = initialData ? await PGlite.create({ dataDir, loadDataDir: initialData }) : await PGlite.create(dataDir);
   const db = drizzlePglite(client, logger ? { logger } : {}) as unknown as Database;
   return {
     db,
@@ -98,6 +114,10 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
         exec: async (sql) => void (await client.exec(sql)),
         query: async (sql, params) => (await client.query(sql, params)).rows as never,
       });
+    },
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
     },
     close: () => client.close(),
   };

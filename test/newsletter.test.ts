@@ -36,7 +36,7 @@ describe.each(databaseBackends)('the footer newsletter form without JavaScript, 
   let site: TestSite;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const database = await backend.create();
+    const database = await backend.create({ startedSite: true });
     drop = database.drop;
     site = await startTestSite({ DATABASE_URL: database.url });
   });

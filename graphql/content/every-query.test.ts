@@ -1,4 +1,5 @@
 import { fromRoot } from '#platform/paths.ts';
+import { siteDatabaseSnapshot } from '#test/support/site-snapshot.ts';
 import { startContentService, type RunningContent } from './test-support/content-fixture.ts';
 
 /**
@@ -107,7 +108,8 @@ const QUERIES: Record<string, string> = {
 
 let content: RunningContent;
 beforeAll(async () => {
-  content = await startContentService(fromRoot('content'), { mediaDir: fromRoot('public', 'media') });
+  // The demo content as a site's first start imports it (decision 0024), not imported once more.
+  content = await startContentService(fromRoot('content'), { mediaDir: fromRoot('public', 'media'), initialData: await siteDatabaseSnapshot() });
 }, 60_000);
 afterAll(() => content.close());
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { databaseUrl, retryWhileInUse, siteTemplateDatabase } from './site-snapshot.ts';
 
 /**
  * The engines the database and session tests run against: always the embedded defaults, and
@@ -8,8 +9,13 @@ import { randomBytes } from 'node:crypto';
  */
 export interface DatabaseBackend {
   name: string;
-  /** Creates an empty database for one test file; undefined URL means embedded PGlite. */
-  create(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+  /**
+   * Creates a database for one test file; undefined URL means embedded PGlite. Empty by default;
+   * `{ startedSite: true }` gives one holding what a test site's first start writes (migrations,
+   * demo content, demo user), for a `startTestSite` on it that should not redo that work
+   * (decision 0024; embedded sites get the same from their snapshot).
+   */
+  create(options?: { startedSite?: boolean }): Promise<{ url: string | undefined; drop(): Promise<void> }>;
 }
 
 export const databaseBackends: DatabaseBackend[] = [
@@ -26,16 +32,19 @@ export const sessionBackends: { name: string; redisUrl: string | undefined }[] =
 function postgresBackend(serverUrl: string): DatabaseBackend {
   return {
     name: 'PostgreSQL',
-    async create() {
+    async create(options = {}) {
+      const template = options.startedSite ? await siteTemplateDatabase(serverUrl) : undefined;
       const name = `nabd_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      try {
+        if (template) await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
+        else await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
       return {
-        url: url.toString(),
+        url: databaseUrl(serverUrl, name),
         async drop() {
           const client = new pg.Client({ connectionString: serverUrl });
           await client.connect();

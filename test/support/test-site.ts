@@ -1,6 +1,7 @@
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, type Config } from '#server/config.ts';
 import { createSite, type Site } from '#server/site.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import { siteDatabaseSnapshot } from './site-snapshot.ts';
 
 /** The public origin test sites believe they run at; requests reach them in process. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -13,12 +14,17 @@ export interface TestSite extends Site {
   fetch: typeof fetch;
 }
 
-/**
- * A whole site on embedded defaults (in-memory PGlite, database sessions) unless the environment
- * given says otherwise, with the demo content and a fixed clock for the content service.
- */
-export async function startTestSite(environment: Record<string, string | undefined> = {}): Promise<TestSite> {
-  const config = loadConfig({
+export interface TestSiteOptions {
+  /**
+   * Whether an embedded site starts from the prepared database (decision 0024) rather than
+   * migrating and importing into an empty one. On by default where it gives the same start:
+   * every service in one process, not in production mode. Pass false to test the first start itself.
+   */
+  fromSnapshot?: boolean;
+}
+
+function testConfig(environment: Record<string, string | undefined>): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_ORIGIN,
     DATA_DIR: 'memory://',
@@ -28,6 +34,27 @@ export async function startTestSite(environment: Record<string, string | undefin
     RATE_LIMIT_PREFIX: `test-${crypto.randomUUID()}`,
     ...environment,
   });
-  const site = await createSite(config, { clock: () => TEST_NOW });
+}
+
+const ALL_SERVICES = ['web', 'content', 'user', 'identity'];
+
+/** A start that writes what the snapshot's start wrote: the snapshot can stand in for it. */
+function startsLikeTheSnapshot(config: Config): boolean {
+  return !config.isProduction && ALL_SERVICES.every((service) => config.services.includes(service as never));
+}
+
+/**
+ * A whole site on embedded defaults (in-memory PGlite, database sessions) unless the environment
+ * given says otherwise, with the demo content and a fixed clock for the content service.
+ */
+export async function startTestSite(
+  environment: Record<string, string | undefined> = {},
+  options: TestSiteOptions = {},
+): Promise<TestSite> {
+  const config = testConfig(environment);
+  const useSnapshot =
+    options.fromSnapshot !== false && !config.databaseUrl && config.dataDir === 'memory://' && startsLikeTheSnapshot(config);
+  const initialData = useSnapshot ? await siteDatabaseSnapshot() : undefined;
+  const site = await createSite(config, { clock: () => TEST_NOW, ...(initialData ? { initialData } : {}) });
   return { ...site, fetch: createInProcessFetch(site.app) };
 }

@@ -110,10 +110,15 @@ export interface RunningContent {
 /** The content service over a folder of records, on an in-memory database (or the given one). */
 export async function startContentService(
   folder: string,
-  options: { url?: string | undefined; production?: boolean; mediaDir?: string; now?: string } = {},
+  options: { url?: string | undefined; production?: boolean; mediaDir?: string; now?: string; initialData?: Blob } = {},
 ): Promise<RunningContent> {
   const queries = { count: 0 };
-  const database = await openDatabase({ url: options.url, dataDir: 'memory://', onQuery: () => void (queries.count += 1) });
+  const database = await openDatabase({
+    url: options.url,
+    dataDir: 'memory://',
+    initialData: options.initialData,
+    onQuery: () => void (queries.count += 1),
+  });
   const service = await createContentService({
     database,
     token: TOKEN,
