@@ -380,22 +380,35 @@ describe('managing the account', () => {
     const change = (fields: Record<string, string>) => visitor.submit('/account/manage', { intent: 'change-password', ...fields });
     const wrong = await change({
       currentPassword: 'Not-my-password-1!',
-      newPassword: 'New-password-2026!',
+      password: 'New-password-2026!',
       confirmPassword: 'New-password-2026!',
     });
     expect(wrong.status).toBe(422);
     expect(text(wrong)).toContain('The current password is not correct.');
-    const weak = await change({ currentPassword: PASSWORD, newPassword: 'short', confirmPassword: 'short' });
+    // The form names the new password's broken rules and its strength, as sign-up and reset do (SPEC 5).
+    const form = await visitor.get('/account/manage');
+    expect(form.html).toContain('data-password-strength=""');
+    expect(text(form)).toContain('Your password needs:');
+    const weak = await change({ currentPassword: PASSWORD, password: 'short', confirmPassword: 'short' });
     expect(weak.status).toBe(422);
-    expect(text(weak)).toContain('The password must have at least 8 characters');
+    expect(text(weak)).toContain(
+      'Your password still needs: at least 8 characters, an uppercase letter, a digit, a special character, such as ! or #',
+    );
+    expect(text(weak)).toContain('Strength: weak');
+    expect(weak.html).toMatch(/id="change-password-password"[^>]*aria-invalid="true"/);
     expect(weak.html).not.toContain('value="short"');
-    const mismatch = await change({ currentPassword: PASSWORD, newPassword: 'New-password-2026!', confirmPassword: 'New-password-2027!' });
+    const missing = await change({ currentPassword: '', password: '', confirmPassword: '' });
+    expect(missing.status).toBe(422);
+    expect(missing.html).toContain('id="change-password-currentPassword-error"');
+    expect(missing.html).toContain('id="change-password-password-error"');
+    expect(missing.html).toContain('id="change-password-confirmPassword-error"');
+    const mismatch = await change({ currentPassword: PASSWORD, password: 'New-password-2026!', confirmPassword: 'New-password-2027!' });
     expect(text(mismatch)).toContain('The values do not match.');
     await visitor.get('/ar/account/manage');
     const arabic = await visitor.submit('/ar/account/manage', {
       intent: 'change-password',
       currentPassword: 'x',
-      newPassword: 'New-password-2026!',
+      password: 'New-password-2026!',
       confirmPassword: 'New-password-2026!',
     });
     expect(text(arabic)).toContain('كلمة المرور الحالية غير صحيحة.');
@@ -403,7 +416,7 @@ describe('managing the account', () => {
     await visitor.get('/account/manage');
     const page = await landing(
       visitor,
-      await change({ currentPassword: PASSWORD, newPassword: 'New-password-2026!', confirmPassword: 'New-password-2026!' }),
+      await change({ currentPassword: PASSWORD, password: 'New-password-2026!', confirmPassword: 'New-password-2026!' }),
     );
     expect(text(page)).toContain('Your password has been changed.');
     const again = await signIn(new Browser(site.fetch), visitor.email, 'New-password-2026!');
@@ -440,7 +453,7 @@ describe('managing the account', () => {
       _csrf: fieldValue(manage.html, '_csrf')!,
       intent: 'change-password',
       currentPassword: PASSWORD,
-      newPassword: 'New-password-2026!',
+      password: 'New-password-2026!',
       confirmPassword: 'New-password-2026!',
     });
     expect(forged.status).toBe(503);

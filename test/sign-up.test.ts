@@ -90,6 +90,11 @@ describe.each(sessionBackends)('sign-up and password pages, $name', ({ redisUrl 
     expect(text(english)).toContain('Please accept the terms and conditions.');
     expect(english.html).toContain('value="Noura"');
     expect(text(english)).toContain('Step 1 of 3');
+    // Every sign-up field is required: no optional marker, and the fields' messages speak for the form.
+    expect(text(english)).not.toContain('(optional)');
+    expect(text(english)).not.toContain('Please check the fields marked below.');
+    expect(english.html).toContain('aria-describedby="register-terms-error"');
+    expect(english.html).toContain('id="register-terms-error"');
     const arabic = await browser.post(url('/ar/account/register'), { intent: 'register-details' });
     expect(arabic.status).toBe(422);
     expect(text(arabic)).toContain('هذا الحقل مطلوب.');

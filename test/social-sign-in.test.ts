@@ -199,6 +199,11 @@ describe('a first social sign-in, onboarding, and the next sign-in', () => {
     expect(text).toContain('Please accept the terms and conditions.');
     expect(text).toMatch(/The date must be before \d{4}-\d{2}-\d{2}\./);
     expect(fieldValue(invalid.html, 'phoneNumber')).toBe('0501234567');
+    // The shared fields: the messages linked to their fields, the optional ones marked once.
+    expect(invalid.html).toMatch(/id="onboarding-firstName"[^>]*aria-invalid="true" aria-describedby="onboarding-firstName-error"/);
+    expect(invalid.html).toContain('aria-describedby="onboarding-phoneNumber-hint onboarding-phoneNumber-error"');
+    expect(text).toContain('Please check the highlighted fields.');
+    expect(text.match(/\(optional\)/g)).toHaveLength(3);
   });
 
   test('shows them in Arabic on the Arabic page', async () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { brokenPasswordRules, PASSWORD_MAX_LENGTH } from '#platform/password-policy.ts';
 import { addressRules, PROFILE_LOCALES, profileFields, updateUserRules } from '#platform/profile-rules.ts';
 
 /**
@@ -18,18 +17,13 @@ export const addressForm = addressRules;
 
 export const preferencesForm = z.object({ locale: z.enum(PROFILE_LOCALES, { error: 'validation:required' }) });
 
-/** SPEC 5: the new password meets every rule and is typed twice; the current one proves who asks. */
-export const changePasswordForm = z
-  .object({
-    currentPassword: z.string({ error: 'validation:required' }).min(1, 'validation:required'),
-    newPassword: z
-      .string({ error: 'validation:required' })
-      .min(1, 'validation:required')
-      .max(PASSWORD_MAX_LENGTH, 'validation:maxLength')
-      .refine((password) => brokenPasswordRules(password).length === 0, 'account:manage.password.rules'),
-    confirmPassword: z.string({ error: 'validation:required' }).min(1, 'validation:required'),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, { path: ['confirmPassword'], message: 'validation:mustMatch' });
+/**
+ * SPEC 5: the current password proves who asks. The new one (`password`, `confirmPassword`) is
+ * checked like sign-up's and reset's, by `checkPassword` of account-forms.ts.
+ */
+export const changePasswordForm = z.object({
+  currentPassword: z.string({ error: 'validation:required' }).min(1, 'validation:required'),
+});
 
 export const deleteAccountForm = z.object({
   understood: z.literal('on', { error: 'account:manage.delete.mustConfirm' }),

@@ -5,7 +5,7 @@ import { axeViolations, horizontalOverflow, localized } from './support/page-che
 
 /**
  * The account area in a real browser: the address book and the personal details with JavaScript
- * (English, desktop) and without (Arabic, phone), deleting the account, and every account page at
+ * (English, desktop) and without (Arabic, phone), changing the password, deleting the account, and every account page at
  * both widths in both languages, checked for sideways scrolling and by axe, with screenshots.
  */
 
@@ -35,6 +35,14 @@ const LABELS = {
     deleteAccount: 'Delete my account',
     understand: 'I understand this cannot be undone',
     accountDeleted: 'Your account has been deleted.',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    changePassword: 'Change password',
+    passwordChanged: 'Your password has been changed.',
+    stillNeeds: 'Your password still needs: at least 8 characters',
+    weak: 'Strength: weak',
+    strong: 'Strength: strong',
   },
   ar: {
     signIn: 'تسجيل الدخول',
@@ -51,6 +59,14 @@ const LABELS = {
     deleteAccount: 'حذف حسابي',
     understand: 'أدرك أنه لا يمكن التراجع عن ذلك',
     accountDeleted: 'تم حذف حسابك.',
+    currentPassword: 'كلمة المرور الحالية',
+    newPassword: 'كلمة المرور الجديدة',
+    confirmPassword: 'تأكيد كلمة المرور الجديدة',
+    changePassword: 'تغيير كلمة المرور',
+    passwordChanged: 'تم تغيير كلمة المرور.',
+    stillNeeds: 'ما زالت كلمة المرور تحتاج إلى: 8 أحرف على الأقل',
+    weak: 'القوة: ضعيفة',
+    strong: 'القوة: قوية',
   },
 } as const;
 
@@ -128,6 +144,37 @@ async function useAddressBook(page: Page, locale: 'en' | 'ar') {
   expect(await cardTitles(page)).toHaveLength(1);
 }
 
+/**
+ * Changing the password on the manage page (SPEC 5): the rules and the strength follow the typing
+ * with JavaScript; without, the server names the broken rules and the strength. Then the change.
+ */
+async function changePassword(page: Page, locale: 'en' | 'ar', javaScriptEnabled: boolean) {
+  const labels = LABELS[locale];
+  await page.goto(localized(locale, '/account/manage'));
+  const form = page.locator('#password');
+  await form.getByLabel(labels.currentPassword, { exact: true }).fill(PASSWORD);
+  await form.getByLabel(labels.newPassword, { exact: true }).fill('short');
+  await form.getByLabel(labels.confirmPassword, { exact: true }).fill('short');
+  if (javaScriptEnabled) {
+    await form.getByText(labels.weak).waitFor();
+    expect(await form.locator('[data-rule="length"]').getAttribute('data-met')).toBe('false');
+    expect(await form.locator('[data-rule="lowercase"]').getAttribute('data-met')).toBe('true');
+  } else {
+    await form.getByRole('button', { name: labels.changePassword, exact: true }).click();
+    await form.getByText(labels.stillNeeds).waitFor();
+    await form.getByText(labels.weak).waitFor();
+    expect(await form.getByLabel(labels.newPassword, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('[data-rule="length"]').getAttribute('data-met')).toBe('false');
+    await form.getByLabel(labels.currentPassword, { exact: true }).fill(PASSWORD);
+  }
+  const next = `${PASSWORD}-Changed-9`;
+  await form.getByLabel(labels.newPassword, { exact: true }).fill(next);
+  await form.getByLabel(labels.confirmPassword, { exact: true }).fill(next);
+  if (javaScriptEnabled) await form.getByText(labels.strong).waitFor();
+  await form.getByRole('button', { name: labels.changePassword, exact: true }).click();
+  await page.getByText(labels.passwordChanged).waitFor();
+}
+
 /** Deleting the account from the manage page: the box to tick, the final button, the home page's message. */
 async function deleteAccount(page: Page, locale: 'en' | 'ar') {
   const labels = LABELS[locale];
@@ -183,6 +230,7 @@ test('with JavaScript in English on a desktop: details, the address book, every 
   await useAddressBook(page, 'en');
   await site.received('user_address_removed', (properties) => properties.language === 'en');
 
+  await changePassword(page, 'en', true);
   await checkEveryPage(context, 'desktop', true);
   await deleteAccount(page, 'en');
   await context.close();
@@ -200,6 +248,7 @@ test('without JavaScript in Arabic on a phone: the address book, every page in b
   await page.locator('input[name="lastName"]').fill('');
   await page.getByRole('button', { name: 'حفظ البيانات' }).click();
   await page.getByText('هذا الحقل مطلوب.').waitFor();
+  await changePassword(page, 'ar', false);
 
   // axe and the layout measures run scripts in the page: the same session, in a phone with JavaScript.
   const measuring = await site.context({ ...PHONE, storageState: await context.storageState() });

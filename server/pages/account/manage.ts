@@ -4,6 +4,7 @@ import { ACCOUNT_DELETE_FORM } from '#views/components/SiteNotice.tsx';
 import { CHANGE_PASSWORD_FORM, ManagePage, type ManagePageData } from '#views/pages/account/ManagePage.tsx';
 import { UserPoolError } from '../../auth/user-pool-api.ts';
 import { changePasswordForm, deleteAccountForm } from '../../forms/account-area-forms.ts';
+import { checkPassword } from '../../forms/account-forms.ts';
 import { parseForm } from '../../forms/parse-form.ts';
 import { page, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
 import { accessTokenOrSignIn, accountAnalytics, serviceFailure, signInAgainOutcome } from './account-access.ts';
@@ -55,12 +56,20 @@ const managePage: PageModule<ManagePageData> = {
         if ('signIn' in access) return signInAgainOutcome(context);
         if (!(await passwordChangeable(context, access.token)))
           return { kind: 'failed', values: {}, message: 'account:manage.password.social' };
+        // Every problem at once: the current password's and all the new one's (SPEC 5).
         const parsed = parseForm(changePasswordForm, body);
-        if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
+        const password = checkPassword(body);
+        if (!parsed.ok || Object.keys(password.errors).length > 0) {
+          return {
+            kind: 'invalid',
+            values: password.values,
+            errors: { ...(parsed.ok ? {} : parsed.errors), ...password.errors },
+          };
+        }
         try {
           await context.services.userPool.changePassword(access.token, {
             currentPassword: parsed.data.currentPassword,
-            newPassword: parsed.data.newPassword,
+            newPassword: body.password!,
             // The visitor's address for the identity's per-address limits (in-process calls have none).
             clientIp: context.req.ip || 'unknown',
           });
@@ -99,7 +108,7 @@ function passwordRefusal(context: PageContext, error: unknown): FormOutcome {
   const code = error instanceof UserPoolError ? error.code : undefined;
   if (code === 'wrong_password')
     return { kind: 'invalid', values: {}, errors: { currentPassword: 'account:manage.password.wrongCurrent' } };
-  if (code === 'invalid_password') return { kind: 'invalid', values: {}, errors: { newPassword: 'account:manage.password.rules' } };
+  if (code === 'invalid_password') return { kind: 'invalid', values: {}, errors: { password: 'account:passwordRules.rejected' } };
   if (code === 'too_many_requests') return { kind: 'failed', values: {}, message: 'account:manage.password.tooManyRequests' };
   if (code === 'federated_account') return { kind: 'failed', values: {}, message: 'account:manage.password.social' };
   return serviceFailure(context, error, 'Changing a password failed', {}, 'account:manage.password.failed');

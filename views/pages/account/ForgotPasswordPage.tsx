@@ -1,6 +1,6 @@
 import { FormToken } from '../../components/FormToken.tsx';
-import { useFormState, useSite } from '../../site-context.tsx';
-import { FormMessage, TextField } from './fields.tsx';
+import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { useSite } from '../../site-context.tsx';
 
 export const FORGOT_PASSWORD_FORM = 'forgot-password';
 
@@ -9,12 +9,11 @@ export type ForgotPasswordPageData = Record<string, never>;
 /** SPEC 2.1: ask for a reset code by e-mail. */
 export function ForgotPasswordPage(_props: { data: ForgotPasswordPageData }) {
   const { t, urls } = useSite();
-  const state = useFormState(FORGOT_PASSWORD_FORM);
   return (
     <section className="auth-card stack" aria-labelledby="forgot-title">
       <h1 id="forgot-title">{t('account:forgotPassword.title')}</h1>
       <p>{t('account:forgotPassword.intro')}</p>
-      <FormMessage state={state} />
+      <FormMessage form={FORGOT_PASSWORD_FORM} invalidFallback={false} />
       <form className="stack" method="post" action={urls.route('accountForgotPassword')} noValidate>
         <FormToken />
         <input type="hidden" name="intent" value="forgot-password" />
@@ -27,7 +26,7 @@ export function ForgotPasswordPage(_props: { data: ForgotPasswordPageData }) {
           spellCheck={false}
           dir="ltr"
           label={t('account:register.details.email')}
-          state={state}
+          required
         />
         <button type="submit" className="button button--primary">
           {t('account:forgotPassword.submit')}

@@ -1,5 +1,6 @@
 import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { ACCOUNT_DELETE_FORM } from '../../components/SiteNotice.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import { AccountSectionHeader } from './AccountSectionHeader.tsx';
@@ -44,22 +45,10 @@ function ChangePassword() {
         autoComplete="current-password"
         required
       />
-      <TextField
+      <NewPasswordFields
         form={CHANGE_PASSWORD_FORM}
-        name="newPassword"
-        type="password"
         label={t('account:manage.password.new')}
-        hint={t('account:manage.password.hint')}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        form={CHANGE_PASSWORD_FORM}
-        name="confirmPassword"
-        type="password"
-        label={t('account:manage.password.confirm')}
-        autoComplete="new-password"
-        required
+        confirmLabel={t('account:manage.password.confirm')}
       />
       <div className="account-form__actions">
         <button type="submit" className="button button--primary">

@@ -1,7 +1,9 @@
 import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
 import { FormToken } from '../../components/FormToken.tsx';
+import { FieldError, FormMessage, TextField, useFieldError } from '../../components/FormField.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { useFormState, useSite, type FormState } from '../../site-context.tsx';
-import { FormMessage, NewPasswordFields, StepProgress, TextField } from './fields.tsx';
+import { StepProgress } from './StepProgress.tsx';
 
 /** Steps 1 and 2 share one form state: `values.step` says which one the page shows. */
 export const REGISTER_FORM = 'register';
@@ -24,13 +26,13 @@ export function RegisterPage({ data }: { data: RegisterPageData }) {
 
 function DetailsStep({ state, returnTo }: { state: FormState | undefined; returnTo: string }) {
   const { t, urls } = useSite();
-  const termsError = state?.errors.terms;
+  const termsError = useFieldError(REGISTER_FORM, 'terms');
   return (
     <section className="auth-card stack signup" aria-labelledby="register-title">
       <StepProgress step={1} />
       <h1 id="register-title">{t('account:register.title')}</h1>
       <p>{t('account:register.details.intro')}</p>
-      <FormMessage state={state} />
+      <FormMessage form={REGISTER_FORM} invalidFallback={false} />
       <form className="stack" method="post" action={urls.route('accountRegister')} noValidate>
         <FormToken />
         <input type="hidden" name="intent" value="register-details" />
@@ -41,14 +43,14 @@ function DetailsStep({ state, returnTo }: { state: FormState | undefined; return
             name="firstName"
             label={t('account:register.details.firstName')}
             autoComplete="given-name"
-            state={state}
+            required
           />
           <TextField
             form={REGISTER_FORM}
             name="lastName"
             label={t('account:register.details.lastName')}
             autoComplete="family-name"
-            state={state}
+            required
           />
         </div>
         <TextField
@@ -60,7 +62,7 @@ function DetailsStep({ state, returnTo }: { state: FormState | undefined; return
           spellCheck={false}
           dir="ltr"
           label={t('account:register.details.email')}
-          state={state}
+          required
         />
         <div className="field field--checkbox">
           <input
@@ -80,11 +82,7 @@ function DetailsStep({ state, returnTo }: { state: FormState | undefined; return
             </a>
             {t('account:register.details.termsAfter')}
           </label>
-          {termsError ? (
-            <p className="field__error" id="register-terms-error">
-              {t(termsError)}
-            </p>
-          ) : null}
+          <FieldError form={REGISTER_FORM} name="terms" />
         </div>
         <button type="submit" className="button button--primary">
           {t('account:register.details.submit')}
@@ -138,13 +136,13 @@ function PasswordStep({ state }: { state: FormState }) {
       <p>
         {t('account:register.password.intro')} <strong dir="ltr">{values.email}</strong>
       </p>
-      <FormMessage state={state} />
+      <FormMessage form={REGISTER_FORM} invalidFallback={false} />
       <form className="stack" method="post" action={urls.route('accountRegister')} noValidate>
         <FormToken />
         {(['firstName', 'lastName', 'email', 'terms', 'returnTo'] as const).map((name) => (
           <input key={name} type="hidden" name={name} value={values[name] ?? ''} />
         ))}
-        <NewPasswordFields form={REGISTER_FORM} state={state} />
+        <NewPasswordFields form={REGISTER_FORM} />
         {/* The first button is the one Enter presses. */}
         <div className="form-actions">
           <button type="submit" className="button button--primary" name="intent" value="register-password">
@@ -161,17 +159,16 @@ function PasswordStep({ state }: { state: FormState }) {
 
 function CodeStep({ email, resent }: { email: string; resent: boolean }) {
   const { t, urls } = useSite();
-  const state = useFormState(REGISTER_CODE_FORM);
   const action = `${urls.route('accountRegister')}?step=verify`;
   return (
     <section className="auth-card stack signup" aria-labelledby="register-title">
       <StepProgress step={3} />
       <h1 id="register-title">{t('account:register.code.title')}</h1>
       <CodeSent email={email} resent={resent} />
-      <FormMessage state={state} />
+      <FormMessage form={REGISTER_CODE_FORM} invalidFallback={false} />
       <form className="stack" method="post" action={action} noValidate>
         <FormToken />
-        <CodeField form={REGISTER_CODE_FORM} state={state} />
+        <CodeField form={REGISTER_CODE_FORM} />
         <div className="form-actions">
           <button type="submit" className="button button--primary" name="intent" value="register-verify">
             {t('account:verification.submit')}
@@ -209,7 +206,7 @@ export function CodeSent({ email, resent }: { email: string; resent: boolean }) 
 }
 
 /** The 6-digit code: numeric keyboard, filled from the message by phones that can. */
-export function CodeField({ form, state }: { form: string; state: FormState | undefined }) {
+export function CodeField({ form }: { form: string }) {
   const { t } = useSite();
   return (
     <TextField
@@ -222,7 +219,7 @@ export function CodeField({ form, state }: { form: string; state: FormState | un
       pattern="[0-9]*"
       maxLength={6}
       dir="ltr"
-      state={state}
+      required
     />
   );
 }

@@ -1,7 +1,8 @@
 import { FormToken } from '../../components/FormToken.tsx';
+import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import { FORGOT_PASSWORD_FORM } from './ForgotPasswordPage.tsx';
-import { FormMessage, NewPasswordFields, TextField } from './fields.tsx';
 import { CodeField } from './RegisterPage.tsx';
 
 export const RESET_PASSWORD_FORM = 'reset-password';
@@ -17,7 +18,6 @@ export interface ResetPasswordPageData {
 /** SPEC 2.1: the code from the e-mail and a new password under the SPEC 5 rules. */
 export function ResetPasswordPage({ data }: { data: ResetPasswordPageData }) {
   const { t, urls } = useSite();
-  const state = useFormState(RESET_PASSWORD_FORM);
   const sent = useFormState(FORGOT_PASSWORD_FORM);
   if (data.changed) {
     return (
@@ -35,8 +35,8 @@ export function ResetPasswordPage({ data }: { data: ResetPasswordPageData }) {
   return (
     <section className="auth-card stack" aria-labelledby="reset-title">
       <h1 id="reset-title">{t('account:resetPassword.title')}</h1>
-      {sent?.status === 'succeeded' ? <FormMessage state={sent} /> : <p>{t('account:resetPassword.intro')}</p>}
-      <FormMessage state={state} />
+      {sent?.status === 'succeeded' ? <FormMessage form={FORGOT_PASSWORD_FORM} /> : <p>{t('account:resetPassword.intro')}</p>}
+      <FormMessage form={RESET_PASSWORD_FORM} invalidFallback={false} />
       <form className="stack" method="post" action={urls.route('accountResetPassword')} noValidate>
         <FormToken />
         <input type="hidden" name="intent" value="reset-password" />
@@ -49,11 +49,11 @@ export function ResetPasswordPage({ data }: { data: ResetPasswordPageData }) {
           spellCheck={false}
           dir="ltr"
           label={t('account:register.details.email')}
-          initialValue={data.email}
-          state={state}
+          value={data.email}
+          required
         />
-        <CodeField form={RESET_PASSWORD_FORM} state={state} />
-        <NewPasswordFields form={RESET_PASSWORD_FORM} state={state} label={t('account:resetPassword.newPassword')} />
+        <CodeField form={RESET_PASSWORD_FORM} />
+        <NewPasswordFields form={RESET_PASSWORD_FORM} label={t('account:resetPassword.newPassword')} />
         <button type="submit" className="button button--primary">
           {t('account:resetPassword.submit')}
         </button>

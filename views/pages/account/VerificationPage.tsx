@@ -1,6 +1,6 @@
 import { FormToken } from '../../components/FormToken.tsx';
+import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
-import { FormMessage, TextField } from './fields.tsx';
 import { CodeField, CodeSent } from './RegisterPage.tsx';
 
 export const VERIFICATION_FORM = 'verification';
@@ -23,7 +23,7 @@ export function VerificationPage({ data }: { data: VerificationPageData }) {
     <section className="auth-card stack signup" aria-labelledby="verification-title">
       <h1 id="verification-title">{t('account:verification.title')}</h1>
       {data.sent && data.email ? <CodeSent email={data.email} resent={data.resent} /> : <p>{t('account:verification.intro')}</p>}
-      <FormMessage state={state?.status === 'succeeded' ? undefined : state} />
+      {state?.status === 'succeeded' ? null : <FormMessage form={VERIFICATION_FORM} invalidFallback={false} />}
       <form className="stack" method="post" action={urls.route('accountVerification')} noValidate>
         <FormToken />
         <TextField
@@ -35,10 +35,10 @@ export function VerificationPage({ data }: { data: VerificationPageData }) {
           spellCheck={false}
           dir="ltr"
           label={t('account:register.details.email')}
-          initialValue={data.email}
-          state={state}
+          value={data.email}
+          required
         />
-        <CodeField form={VERIFICATION_FORM} state={state} />
+        <CodeField form={VERIFICATION_FORM} />
         {data.needsPassword ? (
           <TextField
             form={VERIFICATION_FORM}
@@ -47,7 +47,7 @@ export function VerificationPage({ data }: { data: VerificationPageData }) {
             autoComplete="current-password"
             label={t('account:verification.password')}
             hint={t('account:verification.passwordHint')}
-            state={state}
+            required
           />
         ) : null}
         <div className="form-actions">
