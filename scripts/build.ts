@@ -38,45 +38,23 @@ interface ManifestEntry {
   imports: string[];
 }
 
-/**
- * The faces a first view of each language needs before it can paint its headline and body text,
- * preloaded by the document (the stylesheet alone would discover them only after it has loaded).
- * Named by their source file; the manifest maps them to their hashed output.
- */
-const PRELOADED_FONTS: Record<string, string[]> = {
-  en: ['archivo-latin-wdth-normal.woff2', 'inter-latin-wght-normal.woff2'],
-  ar: ['noto-kufi-arabic-arabic-wght-normal.woff2', 'ibm-plex-sans-arabic-arabic-400-normal.woff2'],
-};
-
 const writeManifest: esbuild.Plugin = {
   name: 'asset-manifest',
   setup(build) {
     build.onEnd(async (result) => {
       if (!result.metafile) return;
       const entries: Record<string, ManifestEntry> = {};
-      const url = (file: string) => '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
       for (const [output, meta] of Object.entries(result.metafile.outputs)) {
         if (!meta.entryPoint) continue;
         const name = Object.entries(CLIENT_ENTRIES).find(([, source]) => source === meta.entryPoint)?.[0];
         if (!name) continue;
+        const url = (file: string) => '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
         entries[name] = {
           file: url(output),
           imports: meta.imports.filter((item) => item.kind === 'import-statement').map((item) => url(item.path)),
         };
       }
-      const fonts = Object.fromEntries(
-        Object.entries(PRELOADED_FONTS).map(([locale, sources]) => [
-          locale,
-          sources.map((source) => {
-            const output = Object.entries(result.metafile!.outputs).find(([, meta]) =>
-              Object.keys(meta.inputs).some((input) => input.endsWith(`/${source}`)),
-            )?.[0];
-            if (!output) throw new Error(`The preloaded font ${source} is not in the build`);
-            return url(output);
-          }),
-        ]),
-      );
-      await writeFile(path.join(assetsDir, 'manifest.json'), JSON.stringify({ entries, fonts }, null, 2) + '\n');
+      await writeFile(path.join(assetsDir, 'manifest.json'), JSON.stringify({ entries }, null, 2) + '\n');
     });
   },
 };

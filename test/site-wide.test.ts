@@ -233,20 +233,6 @@ describe('the document head', () => {
     expect(meta(html, 'twitter:title')).toEqual(meta(html, 'og:title'));
   });
 
-  test.each([
-    ['en', /archivo-latin-wdth-normal-[\w-]+\.woff2/, /inter-latin-wght-normal-[\w-]+\.woff2/],
-    ['ar', /noto-kufi-arabic-arabic-wght-normal-[\w-]+\.woff2/, /ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2/],
-  ] as const)('each language preloads the display and body faces of its first view (%s)', async (locale, display, body) => {
-    const html = decoded((await get(locale === 'en' ? '/' : '/ar')).text);
-    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin="anonymous"\/>/gi)].map(
-      (match) => match[1]!,
-    );
-    expect(preloads).toHaveLength(2);
-    expect(preloads[0]).toMatch(display);
-    expect(preloads[1]).toMatch(body);
-    for (const href of preloads) expect((await site.fetch(`${TEST_ORIGIN}${href}`)).status).toBe(200);
-  });
-
   test.each(['en', 'ar'] as const)('the home page announces the Organization with the footer’s social links (%s)', async (locale) => {
     const html = (await get(locale === 'en' ? '/' : '/ar')).text;
     const organization = jsonLd(html).find((data) => data['@type'] === 'Organization');
@@ -296,7 +282,7 @@ describe('the document head', () => {
       },
       siteTitleSuffix: 'نبض',
       page: createElement('p', null, 'x'),
-      manifest: { stylesheet: undefined, fonts: () => [], script: () => ({ file: '/x.js', imports: [] }) },
+      manifest: { stylesheet: undefined, script: () => ({ file: '/x.js', imports: [] }) },
     });
     expect(meta(html, 'og:type')).toEqual(['article']);
     expect(meta(html, 'article:published_time')).toEqual(['2026-11-01T09:00:00.000Z']);

@@ -23,8 +23,6 @@ export interface DocumentHeadProps {
   /** schema.org objects (Organization, BreadcrumbList...) announced as JSON-LD. */
   structuredData: Record<string, unknown>[];
   stylesheets: string[];
-  /** Font files the page's language paints its first view with, fetched alongside the stylesheet. */
-  fontPreloads: string[];
   modulePreloads: string[];
   locale: Locale;
   /** Present when the page uses htmx: its settings, read by htmx from a meta tag. */
@@ -80,9 +78,6 @@ export function DocumentHead(props: DocumentHeadProps) {
       <meta name="theme-color" content="#000000" />
       <meta name="color-scheme" content="dark" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      {props.fontPreloads.map((href) => (
-        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-      ))}
       {props.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}

@@ -10,22 +10,18 @@ interface ManifestEntry {
 /** The built browser assets (scripts/build.ts), by the names pages use for them. */
 export interface AssetManifest {
   stylesheet: string | undefined;
-  /** The font files a language's first view needs, to preload (scripts/build.ts). */
-  fonts(locale: string): string[];
   script(entry: ClientEntry): ManifestEntry;
 }
 
 export function loadAssetManifest(publicDir: string): AssetManifest {
   let entries: Record<string, ManifestEntry> = {};
-  let fonts: Record<string, string[]> = {};
   try {
-    ({ entries, fonts = {} } = JSON.parse(readFileSync(path.join(publicDir, 'assets', 'manifest.json'), 'utf8')));
+    entries = JSON.parse(readFileSync(path.join(publicDir, 'assets', 'manifest.json'), 'utf8')).entries;
   } catch {
     throw new Error('The browser assets are not built: run `npm run build` first.');
   }
   return {
     stylesheet: entries.site?.file,
-    fonts: (locale) => fonts[locale] ?? [],
     script(entry) {
       const script = entries[entry];
       if (!script) throw new Error(`No client entry named ${entry}: add client/islands/${entry}.tsx or client/enhancements/${entry}.ts`);

@@ -76,7 +76,6 @@ export function renderDocument(input: DocumentInput): string {
       noIndex={pageHead.noIndex}
       refresh={pageHead.refresh ? { seconds: pageHead.refresh.seconds, url: site.urls.absolute(pageHead.refresh.path) } : undefined}
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
-      fontPreloads={manifest.fonts(site.locale)}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}
       htmxConfig={used.has('htmx') ? HTMX_CONFIG : undefined}
