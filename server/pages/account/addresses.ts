@@ -14,7 +14,8 @@ import { parseForm } from '../../forms/parse-form.ts';
 import { page, type FormAction, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
 import { accessTokenOrSignIn, accountAnalytics, serviceFailure, signInAgainOutcome, trackAccount } from './account-access.ts';
 
-const ADDRESS_FIELDS = gql`
+/** An address as the address book shows it and the data download exports it. */
+export const ADDRESS_FIELDS = gql`
   fragment AddressFields on Address {
     id
     nickname

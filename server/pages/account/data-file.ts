@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { file, type PageModule } from '../../page.ts';
 import { restrictCaching } from '../../render/cache-policy.ts';
 import { accessTokenOrSignIn, trackAccount } from './account-access.ts';
+import { ADDRESS_FIELDS } from './addresses.ts';
 
 /** Everything the user service keeps about the caller, in one round trip. */
 const EVERYTHING: TypedDocumentNode<Record<string, unknown>> = gql`
@@ -23,15 +24,7 @@ const EVERYTHING: TypedDocumentNode<Record<string, unknown>> = gql`
       confirmed
     }
     userAddresses {
-      id
-      nickname
-      isDefault
-      address1
-      address2
-      city
-      state
-      postalCode
-      countryCode
+      ...AddressFields
     }
     userNotificationPreferences {
       id
@@ -41,6 +34,7 @@ const EVERYTHING: TypedDocumentNode<Record<string, unknown>> = gql`
     }
     mySchedule
   }
+  ${ADDRESS_FIELDS}
 `;
 
 /**

@@ -1,6 +1,7 @@
 import { FormToken } from '../../components/FormToken.tsx';
-import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { FormMessage } from '../../components/FormField.tsx';
 import { useSite } from '../../site-context.tsx';
+import { EmailField } from './RegisterPage.tsx';
 
 export const FORGOT_PASSWORD_FORM = 'forgot-password';
 
@@ -17,17 +18,7 @@ export function ForgotPasswordPage(_props: { data: ForgotPasswordPageData }) {
       <form className="stack" method="post" action={urls.route('accountForgotPassword')} noValidate>
         <FormToken />
         <input type="hidden" name="intent" value="forgot-password" />
-        <TextField
-          form={FORGOT_PASSWORD_FORM}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          dir="ltr"
-          label={t('account:register.details.email')}
-          required
-        />
+        <EmailField form={FORGOT_PASSWORD_FORM} />
         <button type="submit" className="button button--primary">
           {t('account:forgotPassword.submit')}
         </button>

@@ -53,17 +53,7 @@ function DetailsStep({ state, returnTo }: { state: FormState | undefined; return
             required
           />
         </div>
-        <TextField
-          form={REGISTER_FORM}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          dir="ltr"
-          label={t('account:register.details.email')}
-          required
-        />
+        <EmailField form={REGISTER_FORM} />
         <div className="field field--checkbox">
           <input
             className="checkbox"
@@ -169,14 +159,7 @@ function CodeStep({ email, resent }: { email: string; resent: boolean }) {
       <form className="stack" method="post" action={action} noValidate>
         <FormToken />
         <CodeField form={REGISTER_CODE_FORM} />
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" name="intent" value="register-verify">
-            {t('account:verification.submit')}
-          </button>
-          <button type="submit" className="button button--ghost" name="intent" value="register-resend">
-            {t('account:verification.resend')}
-          </button>
-        </div>
+        <CodeButtons verifyIntent="register-verify" resendIntent="register-resend" />
       </form>
       <p>
         {t('account:register.code.wrongEmail')}{' '}
@@ -206,6 +189,40 @@ export function CodeSent({ email, resent }: { email: string; resent: boolean }) 
 }
 
 /** The 6-digit code: numeric keyboard, filled from the message by phones that can. */
+/** The e-mail an account signs in with, as every sign-up and password form asks for it. */
+export function EmailField({ form, value }: { form: string; value?: string }) {
+  const { t } = useSite();
+  return (
+    <TextField
+      form={form}
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      spellCheck={false}
+      dir="ltr"
+      label={t('account:register.details.email')}
+      value={value}
+      required
+    />
+  );
+}
+
+/** Step 3's two buttons: check the code, or send a new one (SPEC 2.4). */
+export function CodeButtons({ verifyIntent, resendIntent }: { verifyIntent: string; resendIntent: string }) {
+  const { t } = useSite();
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button button--primary" name="intent" value={verifyIntent}>
+        {t('account:verification.submit')}
+      </button>
+      <button type="submit" className="button button--ghost" name="intent" value={resendIntent}>
+        {t('account:verification.resend')}
+      </button>
+    </div>
+  );
+}
+
 export function CodeField({ form }: { form: string }) {
   const { t } = useSite();
   return (

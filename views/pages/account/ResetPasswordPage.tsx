@@ -1,9 +1,9 @@
 import { FormToken } from '../../components/FormToken.tsx';
-import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { FormMessage } from '../../components/FormField.tsx';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import { FORGOT_PASSWORD_FORM } from './ForgotPasswordPage.tsx';
-import { CodeField } from './RegisterPage.tsx';
+import { CodeField, EmailField } from './RegisterPage.tsx';
 
 export const RESET_PASSWORD_FORM = 'reset-password';
 
@@ -40,18 +40,7 @@ export function ResetPasswordPage({ data }: { data: ResetPasswordPageData }) {
       <form className="stack" method="post" action={urls.route('accountResetPassword')} noValidate>
         <FormToken />
         <input type="hidden" name="intent" value="reset-password" />
-        <TextField
-          form={RESET_PASSWORD_FORM}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          dir="ltr"
-          label={t('account:register.details.email')}
-          value={data.email}
-          required
-        />
+        <EmailField form={RESET_PASSWORD_FORM} value={data.email} />
         <CodeField form={RESET_PASSWORD_FORM} />
         <NewPasswordFields form={RESET_PASSWORD_FORM} label={t('account:resetPassword.newPassword')} />
         <button type="submit" className="button button--primary">

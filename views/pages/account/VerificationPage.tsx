@@ -1,7 +1,7 @@
 import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
-import { CodeField, CodeSent } from './RegisterPage.tsx';
+import { CodeButtons, CodeField, CodeSent, EmailField } from './RegisterPage.tsx';
 
 export const VERIFICATION_FORM = 'verification';
 
@@ -26,18 +26,7 @@ export function VerificationPage({ data }: { data: VerificationPageData }) {
       {state?.status === 'succeeded' ? null : <FormMessage form={VERIFICATION_FORM} invalidFallback={false} />}
       <form className="stack" method="post" action={urls.route('accountVerification')} noValidate>
         <FormToken />
-        <TextField
-          form={VERIFICATION_FORM}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          dir="ltr"
-          label={t('account:register.details.email')}
-          value={data.email}
-          required
-        />
+        <EmailField form={VERIFICATION_FORM} value={data.email} />
         <CodeField form={VERIFICATION_FORM} />
         {data.needsPassword ? (
           <TextField
@@ -50,14 +39,7 @@ export function VerificationPage({ data }: { data: VerificationPageData }) {
             required
           />
         ) : null}
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" name="intent" value="verification-verify">
-            {t('account:verification.submit')}
-          </button>
-          <button type="submit" className="button button--ghost" name="intent" value="verification-resend">
-            {t('account:verification.resend')}
-          </button>
-        </div>
+        <CodeButtons verifyIntent="verification-verify" resendIntent="verification-resend" />
       </form>
       <p>
         {t('account:register.haveAccount')}{' '}
