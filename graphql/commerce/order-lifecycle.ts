@@ -81,7 +81,9 @@ export class OrderLifecycle {
       await convertHolds(tx, orderId, now);
       return 'PAID';
     }
-    return (await this.endIn(tx, orderId, 'EXPIRED', now)) ? 'LATE' : 'NOT_PENDING';
+    if (await this.endIn(tx, orderId, 'EXPIRED', now)) return 'LATE';
+    const [current] = await queryRows<{ state: string }>(tx, sql`select state from commerce.orders where id = ${orderId}`);
+    return current?.state === 'EXPIRED' ? 'LATE' : 'NOT_PENDING';
   }
 
   /** Gives up a pending order (orderCancel, a failed payment). False when it was not pending. */
