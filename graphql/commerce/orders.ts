@@ -1,12 +1,11 @@
-import { GraphQLError } from 'graphql';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
+import { cartBlocked, cartNotActive, conflict, couponExpired, insufficientStock, notFound, outOfStock, paymentDeclined } from './errors.ts';
 import { HOLD_MINUTES, StockShortage, takeHolds, type StockNeed } from './inventory.ts';
 import { newOrderId } from './order-ids.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import { checkOrderDetails, PAYMENT_METHODS, type OrderDetails, type PaymentMethod, type ValidationProblem } from './order-rules.ts';
-import { amountRejection } from './payments/instalments.ts';
 import type { PaymentProvider, PaymentProviders } from './payments/payment-gateway.ts';
 
 /** A cart as `orderCreate` needs it: its owner and state, its lines with their current prices (halalas). */
@@ -14,6 +13,7 @@ export interface CartForOrder {
   id: string;
   eventId: string;
   customerId: string;
+  customerEmail: string | null;
   state: 'ACTIVE' | 'ORDERED' | 'COMPLETED';
   version: number;
   canCheckout: boolean;
@@ -53,9 +53,6 @@ export interface CartForOrder {
 /** Reads and prices a cart with the catalogue's rules, on the given connection or transaction. */
 export type CartReader = (db: Database, cartId: string, eventId: string) => Promise<CartForOrder | undefined>;
 
-export const commerceRefusal = (code: string, message: string, status = 409) =>
-  new GraphQLError(message, { extensions: { code, http: { status } } });
-
 export interface OrderCheckoutResult {
   orderId: string | null;
   paymentLink: string | null;
@@ -93,7 +90,7 @@ export class OrderDesk {
   async create(customerId: string, input: Record<string, unknown> & { cartId: string; eventId: string }): Promise<OrderCheckoutResult> {
     const { db, readCart, lifecycle } = this.options;
     let cart = await readCart(db, input.cartId, input.eventId);
-    if (!cart || cart.customerId !== customerId) throw commerceRefusal('NOT_FOUND', 'Cart not found', 404);
+    if (!cart || cart.customerId !== customerId) throw notFound('Cart');
     if (cart.state === 'ORDERED') {
       // The cart's pending order may have run out meanwhile: expire it now and let the visitor retry.
       const pending = await queryRows<{ id: string }>(
@@ -103,8 +100,8 @@ export class OrderDesk {
       for (const order of pending) await lifecycle.expireIfDue(order.id);
       cart = (await readCart(db, input.cartId, input.eventId))!;
     }
-    if (cart.state !== 'ACTIVE') throw commerceRefusal('CART_NOT_ACTIVE', 'The cart is not active');
-    if (!cart.canCheckout) throw commerceRefusal('CART_BLOCKED', 'An item of the cart blocks checkout');
+    if (cart.state !== 'ACTIVE') throw cartNotActive();
+    if (!cart.canCheckout) throw cartBlocked();
 
     let allowed = cartPaymentMethods(cart);
     if (allowed.includes('INSTALMENTS')) {
@@ -155,7 +152,7 @@ export class OrderDesk {
       // Without a payment page the order cannot be paid: give the stock back at once.
       this.options.logger.error({ err: error, orderId: placed.orderId }, 'The payment provider did not open a payment');
       await lifecycle.end(placed.orderId, 'PAYMENT_FAILED');
-      throw commerceRefusal('PAYMENT_DECLINED', 'The payment could not be started; try again', 502);
+      throw paymentDeclined('The payment could not be started; try again');
     }
   }
 
@@ -173,11 +170,11 @@ export class OrderDesk {
           tx,
           sql`select state, version from commerce.carts where id = ${details.cartId} and customer_id = ${customerId} for update`,
         );
-        if (!locked) throw commerceRefusal('NOT_FOUND', 'Cart not found', 404);
-        if (locked.state !== 'ACTIVE') throw commerceRefusal('CART_NOT_ACTIVE', 'The cart is not active');
-        if (locked.version !== version) throw commerceRefusal('CONFLICT', 'The cart changed; review it and try again');
+        if (!locked) throw notFound('Cart');
+        if (locked.state !== 'ACTIVE') throw cartNotActive();
+        if (locked.version !== version) throw conflict();
         const cart = await this.options.readCart(tx, details.cartId, details.eventId);
-        if (!cart || !cart.canCheckout) throw commerceRefusal('CART_BLOCKED', 'An item of the cart blocks checkout');
+        if (!cart || !cart.canCheckout) throw cartBlocked();
 
         const needs: StockNeed[] = [];
         for (const item of cart.items) {
@@ -214,7 +211,7 @@ export class OrderDesk {
             sql`update commerce.coupons set redemptions = redemptions + 1
                 where code = ${coupon.code} and (max_redemptions is null or redemptions < max_redemptions) returning code`,
           );
-          if (counted.length === 0) throw commerceRefusal('COUPON_EXPIRED', 'The coupon has been used up');
+          if (counted.length === 0) throw couponExpired('The coupon has been used up');
         }
         await tx.execute(
           sql`update commerce.carts set state = 'ORDERED', version = version + 1, updated_at = ${now.toISOString()} where id = ${cart.id}`,
@@ -223,11 +220,9 @@ export class OrderDesk {
       });
     } catch (error) {
       if (error instanceof StockShortage) {
-        throw commerceRefusal(error.code, error.code === 'OUT_OF_STOCK' ? 'Sold out' : 'Not enough left for this quantity');
+        throw error.code === 'OUT_OF_STOCK' ? outOfStock() : insufficientStock();
       }
       throw error;
     }
   }
 }
-
-export { amountRejection };
