@@ -7,6 +7,7 @@ import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
+import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
@@ -44,6 +45,8 @@ export interface CommerceService {
 
 /** Builds every part of the service once; each area adds its own here. */
 export function createCommerceParts(options: CommerceServiceOptions): CommerceParts {
+  const catalogue = new Catalogue(options.database.db);
+  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
   return {
     db: options.database.db,
     database: options.database,
@@ -53,7 +56,13 @@ export function createCommerceParts(options: CommerceServiceOptions): CommercePa
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     secret: options.secret,
     mailer: options.mailer,
-    catalogue: new Catalogue(options.database.db),
+    catalogue,
+    carts: new CartStore(options.database.db, catalogue),
+    async verifyCaller(token) {
+      const claims = await verify(token);
+      const kind = claims.guest === true ? 'guest' : 'user';
+      return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
+    },
   };
 }
 
@@ -67,14 +76,11 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
   await migrate(options.database, COMMERCE_SCHEMA, commerceMigrations);
   if (options.seedDemoCatalogue) await seedDemoCatalogue(options.database.db, options.logger);
   const parts = createCommerceParts(options);
-  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;
     try {
-      const claims = await verify(token);
-      const kind = claims.guest === true ? 'guest' : 'user';
-      return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
+      return await parts.verifyCaller(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
         throw unauthenticated('Invalid or expired credentials');
