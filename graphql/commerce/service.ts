@@ -8,6 +8,7 @@ import type { Mailer } from '#platform/mail/mailer.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
+import { cartReaderOf } from './cart-for-order.ts';
 import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
@@ -16,6 +17,7 @@ import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
+import { OrderDesk } from './orders.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
@@ -64,6 +66,16 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
   const clock = options.clock ?? (() => new Date());
   const catalogue = new Catalogue(options.database.db);
   const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
+  const carts = new CartStore(options.database.db, catalogue);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const cartsForOrders = cartReaderOf({ carts, catalogue, clock });
+  const lifecycle = new OrderLifecycle({
+    db: options.database.db,
+    clock,
+    providers: options.payments,
+    onOrderPaid: options.onOrderPaid ?? (async () => {}),
+    logger: options.logger.child({ component: 'orders' }),
+  });
   return {
     db: options.database.db,
     database: options.database,
@@ -74,7 +86,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     secret: options.secret,
     mailer: options.mailer,
     catalogue,
-    carts: new CartStore(options.database.db, catalogue),
+    carts,
     async verifyCaller(token) {
       const claims = await verify(token);
       const kind = claims.guest === true ? 'guest' : 'user';
@@ -82,11 +94,15 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     },
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
-    lifecycle: new OrderLifecycle({
+    lifecycle,
+    cartsForOrders,
+    orders: new OrderDesk({
       db: options.database.db,
       clock,
+      baseUrl,
       providers: options.payments,
-      onOrderPaid: options.onOrderPaid ?? (async () => {}),
+      lifecycle,
+      readCart: cartsForOrders,
       logger: options.logger.child({ component: 'orders' }),
     }),
   };
