@@ -13,7 +13,8 @@ export function cartReaderOf(parts: { carts: CartStore; catalogue: Catalogue; cl
   return async (db: Database, customerId: string, cartId: string, eventId: string): Promise<CartForOrder | undefined> => {
     const cart = await parts.carts.find({ customerId, kind: 'guest' }, cartId, eventId, db);
     if (!cart) return undefined;
-    const data = await parts.catalogue.load(eventId, db);
+    // The catalogue is read from committed data: the stock itself is guarded by the holds' updates.
+    const data = await parts.catalogue.load(eventId);
     if (!data) return undefined;
     const coupons: CouponRow[] = [...(await parts.carts.coupons(cart.coupons, db)).values()];
     const now = parts.clock();
