@@ -13,8 +13,8 @@ export function cartReaderOf(parts: { carts: CartStore; catalogue: Catalogue; cl
   return async (db: Database, customerId: string, cartId: string, eventId: string): Promise<CartForOrder | undefined> => {
     const cart = await parts.carts.find({ customerId, kind: 'guest' }, cartId, eventId, db);
     if (!cart) return undefined;
-    // The catalogue is read from committed data: the stock itself is guarded by the holds' updates.
-    const data = await parts.catalogue.load(eventId);
+    // On the caller's transaction: PGlite has one connection, which the open transaction holds.
+    const data = await parts.catalogue.load(eventId, db);
     if (!data) return undefined;
     const coupons: CouponRow[] = [...(await parts.carts.coupons(cart.coupons, db)).values()];
     const now = parts.clock();
