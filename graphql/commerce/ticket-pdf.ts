@@ -107,13 +107,32 @@ export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
   const write = (text: string, options: { size: number; bold?: boolean; colour?: string; gap?: number }) => {
     const set = typesetting(text);
     if (!set) return;
-    const font: FontName = set.face === 'arabic' ? (options.bold ? 'arabicBold' : 'arabic') : options.bold ? 'latinBold' : 'latin';
+    const arabic = set.face === 'arabic';
+    const font: FontName = arabic ? (options.bold ? 'arabicBold' : 'arabic') : options.bold ? 'latinBold' : 'latin';
     doc
       .font(font)
       .fontSize(options.size)
-      .fillColor(options.colour ?? COLOURS.text)
-      .text(set.text, margin, doc.y, { width: column, align: set.face === 'arabic' ? 'right' : 'left' });
+      .fillColor(options.colour ?? COLOURS.text);
+    if (arabic) writeRightToLeft(set.text, options.size);
+    else doc.text(set.text, margin, doc.y, { width: column });
     doc.y += options.gap ?? 2;
+  };
+
+  // pdfkit lays a line out left to right and drops the spaces between shaped Arabic words, so each
+  // word is shaped on its own (fontkit joins its letters) and the words are placed from the right.
+  const writeRightToLeft = (text: string, size: number) => {
+    const words = text.split(/\s+/);
+    let fontSize = size;
+    const lineWidth = () => words.reduce((sum, word) => sum + doc.widthOfString(word), 0) + (words.length - 1) * doc.widthOfString(' ');
+    while (lineWidth() > column && fontSize > 6) doc.fontSize((fontSize -= 0.5));
+    const top = doc.y;
+    let right = width - margin;
+    for (const word of words) {
+      const wordWidth = doc.widthOfString(word);
+      doc.text(word, right - wordWidth, top, { lineBreak: false });
+      right -= wordWidth + doc.widthOfString(' ');
+    }
+    doc.y = top + doc.currentLineHeight(true);
   };
 
   doc.y = 18;
