@@ -1,10 +1,13 @@
 import type { Database, DatabaseHandle } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
+import type { CartStore } from './carts.ts';
 import type { Catalogue, CatalogueReader } from './catalogue.ts';
 import type { ConfirmationEmails } from './confirmation-email.tsx';
 import type { OrderQueries } from './order-queries.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { PaymentProviders } from './payments/payment-gateway.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
 export interface CommerceCaller {
@@ -32,6 +35,18 @@ export interface CommerceParts {
   secret: string;
   mailer: Mailer | undefined;
   catalogue: Catalogue;
+  /** The card gateway, wallet and instalment provider (the sandboxes unless others are given: decision 0028). */
+  payments: PaymentProviders;
+  /** The shared secret of signed payment callbacks, derived from `secret`. */
+  callbackSecret: Buffer;
+  /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
+  lifecycle: OrderLifecycle;
+  carts: CartStore;
+  /**
+   * Verifies an access token or guest credentials of the identity service (signature, issuer,
+   * audience, expiry) and answers whose they are; throws when they are not valid.
+   */
+  verifyCaller(token: string): Promise<CommerceCaller>;
   /** Orders, their tickets and download links (order-queries.ts). */
   orderQueries: OrderQueries;
   /** The order confirmation; none without a mailer. */

@@ -200,6 +200,49 @@ export class OrderLifecycle {
     return outcome;
   }
 
+  /**
+   * A wallet charge's outcome (applePayCheckout): the wallet answers synchronously instead of by
+   * callback, and the same transitions apply. 'NOT_PENDING' also covers a token of another order.
+   */
+  async walletOutcome(
+    orderId: string,
+    paymentId: string,
+    outcome: 'SUCCEEDED' | 'INSUFFICIENT_FUNDS',
+  ): Promise<'PAID' | 'INSUFFICIENT_FUNDS' | 'LATE' | 'NOT_PENDING'> {
+    const now = this.options.clock();
+    let paid = false;
+    let late = false;
+    const result = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [payment] = await queryRows<{ order_id: string; state: string }>(
+        tx,
+        sql`select order_id, state from commerce.payments where id = ${paymentId} for update`,
+      );
+      if (!payment || payment.order_id !== orderId || TERMINAL_PAYMENT_STATES.includes(payment.state)) return 'NOT_PENDING' as const;
+      const setPayment = (state: string, reason: string | null = null) =>
+        tx.execute(
+          sql`update commerce.payments set state = ${state}, failure_reason = ${reason}, updated_at = ${now.toISOString()} where id = ${paymentId}`,
+        );
+      if (outcome === 'INSUFFICIENT_FUNDS') {
+        await setPayment('DECLINED', 'insufficient_funds');
+        await this.endIn(tx, orderId, 'PAYMENT_FAILED', now);
+        return 'INSUFFICIENT_FUNDS' as const;
+      }
+      const settled = await this.payIn(tx, orderId, now);
+      if (settled === 'PAID') {
+        await setPayment('SUCCEEDED');
+        paid = true;
+        return 'PAID' as const;
+      }
+      await setPayment('VOIDED', settled === 'LATE' ? 'hold_expired' : 'order_not_pending');
+      late = true;
+      return settled;
+    });
+    if (late) await this.void('wallet', paymentId);
+    if (paid) await this.paid(orderId);
+    return result;
+  }
+
   async void(provider: PaymentProvider, paymentId: string): Promise<void> {
     try {
       await this.options.providers[provider].voidPayment(paymentId);

@@ -1,5 +1,6 @@
 import express, { type Router } from 'express';
 import type { CommerceParts } from '../context.ts';
+import { createCallbackRouter } from '../payments/callback-router.ts';
 import { ticketDownloadsRouter } from './ticket-downloads.ts';
 
 /**
@@ -7,7 +8,17 @@ import { ticketDownloadsRouter } from './ticket-downloads.ts';
  * as the payment gateway's callbacks and ticket PDF downloads. Each area adds a router of its own
  * in `AREAS` (its paths under `/commerce/...`).
  */
-const AREAS: ((parts: CommerceParts) => Router)[] = [ticketDownloadsRouter];
+const AREAS: ((parts: CommerceParts) => Router)[] = [
+  // POST /commerce/payments/callback (decision 0028).
+  (parts) =>
+    express
+      .Router()
+      .use(
+        '/payments',
+        createCallbackRouter({ secret: parts.callbackSecret, lifecycle: parts.lifecycle, clock: parts.clock, logger: parts.logger }),
+      ),
+  ticketDownloadsRouter,
+];
 
 export function commerceHttpRouter(parts: CommerceParts): Router {
   const router = express.Router();
