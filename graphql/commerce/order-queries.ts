@@ -262,17 +262,9 @@ export interface OrdersArguments {
   page?: number | null | undefined;
 }
 
-/** Order.pdfTickets, Query.order, Query.orders and Query.ticketDownloadUrl. */
+/** Query.orders and Query.ticketDownloadUrl (Query.order is resolvers/orders.ts over order-view.ts). */
 export class OrderQueries {
   constructor(private readonly parts: OrderQueryParts) {}
-
-  /** The caller's order or the one whose secret it holds; null for anything else (schema: Order). */
-  async order(caller: OrderCaller, orderId: string, options: { includeAssignment?: boolean | null; secretUuid?: string | null } = {}) {
-    const order = await findAccessibleOrder(this.parts.db, caller, orderId, options.secretUuid);
-    if (!order) return null;
-    const [view] = await orderViews(this.parts.db, [order], options.includeAssignment === true);
-    return view!;
-  }
 
   /**
    * SPEC 7.2: a signed-in user's completed (paid) orders, newest first unless asked otherwise,
