@@ -11,11 +11,14 @@ import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#gra
 import { cartReaderOf } from './cart-for-order.ts';
 import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
+import { ConfirmationEmails, loadOrderEmailTranslations } from './confirmation-email.tsx';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
+import { createOrderPaidHook } from './issued-tickets.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
+import { OrderQueries } from './order-queries.ts';
 import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
 import { OrderDesk } from './orders.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
@@ -41,7 +44,7 @@ export interface CommerceServiceOptions {
   seedDemoCatalogue?: boolean;
   /** The outside payment providers; without them, the sandboxes of decision 0028 (served at /sandbox). */
   payments?: PaymentProviders;
-  /** Runs once an order is paid and committed: issues its tickets and e-mails them. */
+  /** Runs once an order is paid and committed; by default issues its tickets and e-mails them (issued-tickets.ts). */
   onOrderPaid?: OrderPaidHook;
   /** How often expired holds are swept (decision 0027); 0 turns the sweeper off (tests move the clock). */
   holdSweepIntervalMs?: number;
@@ -63,26 +66,38 @@ export interface CommerceService {
 
 /** Builds every part of the service once; each area adds its own here. */
 export function createCommerceParts(options: CommerceServiceOptions & { payments: PaymentProviders }): CommerceParts {
+  const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
-  const catalogue = new Catalogue(options.database.db);
-  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
-  const carts = new CartStore(options.database.db, catalogue);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const catalogue = new Catalogue(db);
+  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
+  const confirmationEmails = options.mailer
+    ? new ConfirmationEmails({
+        db,
+        mailer: options.mailer,
+        translations: loadOrderEmailTranslations(),
+        secret: options.secret,
+        baseUrl,
+        clock,
+      })
+    : undefined;
+  const carts = new CartStore(db, catalogue);
   const cartsForOrders = cartReaderOf({ carts, catalogue, clock });
+  const onOrderPaid = options.onOrderPaid ?? createOrderPaidHook({ db, emails: confirmationEmails, logger: options.logger });
   const lifecycle = new OrderLifecycle({
-    db: options.database.db,
+    db,
     clock,
     providers: options.payments,
-    onOrderPaid: options.onOrderPaid ?? (async () => {}),
+    onOrderPaid,
     logger: options.logger.child({ component: 'orders' }),
   });
   return {
-    db: options.database.db,
+    db,
     database: options.database,
     clock,
     logger: options.logger,
     production: options.production,
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     secret: options.secret,
     mailer: options.mailer,
     catalogue,
@@ -97,7 +112,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     lifecycle,
     cartsForOrders,
     orders: new OrderDesk({
-      db: options.database.db,
+      db,
       clock,
       baseUrl,
       providers: options.payments,
@@ -105,6 +120,9 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
       readCart: cartsForOrders,
       logger: options.logger.child({ component: 'orders' }),
     }),
+    orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
+    confirmationEmails,
+    onOrderPaid,
   };
 }
 

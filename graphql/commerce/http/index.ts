@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { CommerceParts } from '../context.ts';
 import { createCallbackRouter } from '../payments/callback-router.ts';
+import { ticketDownloadsRouter } from './ticket-downloads.ts';
 
 /**
  * The service's plain HTTP routes, mounted by the site at `/commerce`: what is not GraphQL, such
@@ -16,6 +17,7 @@ const AREAS: ((parts: CommerceParts) => Router)[] = [
         '/payments',
         createCallbackRouter({ secret: parts.callbackSecret, lifecycle: parts.lifecycle, clock: parts.clock, logger: parts.logger }),
       ),
+  ticketDownloadsRouter,
 ];
 
 export function commerceHttpRouter(parts: CommerceParts): Router {
