@@ -2,6 +2,8 @@ import type { Database, DatabaseHandle } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import type { Catalogue, CatalogueReader } from './catalogue.ts';
+import type { ConfirmationEmails } from './confirmation-email.tsx';
+import type { OrderQueries } from './order-queries.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
@@ -30,6 +32,12 @@ export interface CommerceParts {
   secret: string;
   mailer: Mailer | undefined;
   catalogue: Catalogue;
+  /** Orders, their tickets and download links (order-queries.ts). */
+  orderQueries: OrderQueries;
+  /** The order confirmation; none without a mailer. */
+  confirmationEmails: ConfirmationEmails | undefined;
+  /** Issues a paid order's tickets and sends its confirmation, once (issued-tickets.ts). */
+  onOrderPaid: (orderId: string) => Promise<void>;
 }
 
 export interface CommerceContext extends CommerceParts {

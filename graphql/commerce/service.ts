@@ -8,11 +8,14 @@ import type { Mailer } from '#platform/mail/mailer.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
+import { ConfirmationEmails, loadOrderEmailTranslations } from './confirmation-email.tsx';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
+import { createOrderPaidHook } from './issued-tickets.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
+import { OrderQueries } from './order-queries.ts';
 import { resolvers } from './resolvers/index.ts';
 import typeDefs from './schema.graphql';
 
@@ -44,16 +47,32 @@ export interface CommerceService {
 
 /** Builds every part of the service once; each area adds its own here. */
 export function createCommerceParts(options: CommerceServiceOptions): CommerceParts {
+  const db = options.database.db;
+  const clock = options.clock ?? (() => new Date());
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const confirmationEmails = options.mailer
+    ? new ConfirmationEmails({
+        db,
+        mailer: options.mailer,
+        translations: loadOrderEmailTranslations(),
+        secret: options.secret,
+        baseUrl,
+        clock,
+      })
+    : undefined;
   return {
-    db: options.database.db,
+    db,
     database: options.database,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     logger: options.logger,
     production: options.production,
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     secret: options.secret,
     mailer: options.mailer,
-    catalogue: new Catalogue(options.database.db),
+    catalogue: new Catalogue(db),
+    orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
+    confirmationEmails,
+    onOrderPaid: createOrderPaidHook({ db, emails: confirmationEmails, logger: options.logger }),
   };
 }
 
