@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
+import type { CartStore } from './carts.ts';
 import type { Catalogue, CatalogueReader } from './catalogue.ts';
 import type { ConfirmationEmails } from './confirmation-email.tsx';
 import type { OrderQueries } from './order-queries.ts';
@@ -38,6 +39,12 @@ export interface CommerceParts {
   confirmationEmails: ConfirmationEmails | undefined;
   /** Issues a paid order's tickets and sends its confirmation, once (issued-tickets.ts). */
   onOrderPaid: (orderId: string) => Promise<void>;
+  carts: CartStore;
+  /**
+   * Verifies an access token or guest credentials of the identity service (signature, issuer,
+   * audience, expiry) and answers whose they are; throws when they are not valid.
+   */
+  verifyCaller(token: string): Promise<CommerceCaller>;
 }
 
 export interface CommerceContext extends CommerceParts {

@@ -7,6 +7,7 @@ import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
+import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
 import { ConfirmationEmails, loadOrderEmailTranslations } from './confirmation-email.tsx';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
@@ -50,6 +51,8 @@ export function createCommerceParts(options: CommerceServiceOptions): CommercePa
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const catalogue = new Catalogue(db);
+  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
   const confirmationEmails = options.mailer
     ? new ConfirmationEmails({
         db,
@@ -69,10 +72,16 @@ export function createCommerceParts(options: CommerceServiceOptions): CommercePa
     baseUrl,
     secret: options.secret,
     mailer: options.mailer,
-    catalogue: new Catalogue(db),
+    catalogue,
+    carts: new CartStore(db, catalogue),
     orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
     confirmationEmails,
     onOrderPaid: createOrderPaidHook({ db, emails: confirmationEmails, logger: options.logger }),
+    async verifyCaller(token) {
+      const claims = await verify(token);
+      const kind = claims.guest === true ? 'guest' : 'user';
+      return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
+    },
   };
 }
 
@@ -86,14 +95,11 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
   await migrate(options.database, COMMERCE_SCHEMA, commerceMigrations);
   if (options.seedDemoCatalogue) await seedDemoCatalogue(options.database.db, options.logger);
   const parts = createCommerceParts(options);
-  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;
     try {
-      const claims = await verify(token);
-      const kind = claims.guest === true ? 'guest' : 'user';
-      return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
+      return await parts.verifyCaller(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
         throw unauthenticated('Invalid or expired credentials');
