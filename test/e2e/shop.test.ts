@@ -106,6 +106,13 @@ test('with JavaScript in English on a desktop: live totals from the stepper, htm
   context.setDefaultTimeout(15_000);
   await shop(context, 'en', true);
   await context.close();
+  // SPEC 9.4: the server tracked the cart's events, the browser what came into view.
+  const added = await site.received('cart_add', (properties) => properties.product_id === 'tkt_nabd_ga');
+  expect(added.properties).toEqual(expect.objectContaining({ product_price: '595.00', item_currency: 'SAR', quantity: 1 }));
+  await site.received('coupon_code_succeeded', (properties) => properties.coupon_code === 'WELCOME10');
+  await site.received('product_view', (properties) => properties.product_id === 'tkt_nabd_ga');
+  const promotion = await site.received('view_promotion', (properties) => properties.promotion_id === 'cat_nabd_ga');
+  expect(promotion.properties.items).toEqual(expect.arrayContaining([{ item_name: 'General admission – 3 days' }]));
 });
 
 test.each([
