@@ -74,6 +74,23 @@ async function shop(context: BrowserContext, locale: 'en' | 'ar', javaScriptEnab
   expect(await total(page)).toContain('1,190.00');
   expect(await page.locator('.stepper__value').first().textContent()).toBe('2');
 
+  if (javaScriptEnabled) {
+    // The island did it, not a page load: the page is still the one it hydrated.
+    expect(await page.locator('[data-island="cart"][data-hydrated]').count()).toBe(1);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    // A refusal: the limit changed meanwhile. The island shows the server's message and goes back.
+    await site.site.database.db.execute(sql`update commerce.tickets set max_per_order = 2 where id = 'tkt_nabd_ga'`);
+    try {
+      await page.getByRole('button', { name: labels.more }).click();
+      await page.getByText('You can buy at most 2 of this ticket per order.').waitFor();
+      expect(await page.locator('.stepper__value').first().textContent()).toBe('2');
+      expect(await total(page)).toContain('1,190.00');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    } finally {
+      await site.site.database.db.execute(sql`update commerce.tickets set max_per_order = 10 where id = 'tkt_nabd_ga'`);
+    }
+  }
+
   await page.locator('#coupon-code').fill('welcome10');
   await page.getByRole('button', { name: labels.apply }).click();
   await page.getByText(labels.applied).waitFor();
