@@ -20,6 +20,7 @@ const NAMESPACES = [
   'about',
   'feed',
   'search',
+  'shop',
   'checkout',
 ];
 
