@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Asset } from '#views/content.ts';
 import type { Locale } from '#views/format.ts';
@@ -134,3 +135,23 @@ export function eventDays(event: Pick<TicketEvent, 'startDatetime' | 'endDatetim
   }
   return days;
 }
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Commerce event ids for which the visitor chose "Continue as a guest" on the ticket login step. */
+    guestCheckout?: string[];
+  }
+}
+
+/**
+ * SPEC 2.4: a guest on the way to checkout chooses between signing in and continuing as a guest
+ * (`/tickets/login`). The choice is kept in the server session per event; checkout sends a guest
+ * who has not made it to the login step first.
+ */
+export function chooseGuestCheckout(req: Request, commerceEventId: string): void {
+  const chosen = (req.session.guestCheckout ??= []);
+  if (!chosen.includes(commerceEventId)) chosen.push(commerceEventId);
+}
+
+export const hasChosenGuestCheckout = (req: Request, commerceEventId: string): boolean =>
+  req.session.guestCheckout?.includes(commerceEventId) ?? false;

@@ -1,0 +1,293 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { createFormatter, type Locale } from '../format.ts';
+import { cartTotals, fromHalalas, type TotalsCoupon } from '../pages/tickets/cart-totals.ts';
+
+export type CartLineState = 'AVAILABLE' | 'OUT_OF_STOCK' | 'NOT_ON_SALE';
+
+export interface CartIslandLine {
+  id: string;
+  name: string;
+  /** The time slot, formatted on the server; null when the ticket has none. */
+  timeslot: string | null;
+  quantity: number;
+  /** The most this line may hold (maxAmountPerOrder, never above 34). */
+  maxQuantity: number;
+  /** One unit in halalas. */
+  originalPrice: number;
+  discountedPrice: number;
+  state: CartLineState;
+  subItems: { catalogueItemId: string; name: string; quantity: number; originalPrice: number; discountedPrice: number }[];
+  /** Extras the ticket offers, for the line's extras form (SPEC 3.4). */
+  extras: { catalogueItemId: string; name: string; price: number; quantity: number; maxQuantity: number }[];
+  freeItems: { name: string; quantity: number }[];
+}
+
+export interface CartIslandProps {
+  locale: Locale;
+  /** The cart page's own URL: every form posts back to it. */
+  action: string;
+  csrfToken: string;
+  lines: CartIslandLine[];
+  coupon: TotalsCoupon | null;
+  /** The service's totals in halalas: the truth the page shows until the visitor changes something. */
+  totals: { subtotal: number; discount: number; totalExcludingVat: number; vat: number; total: number };
+  canCheckout: boolean;
+  checkoutHref: string;
+  /** The last cart form's outcome, in the visitor's language. */
+  message: { kind: 'error' | 'success'; text: string } | null;
+  labels: {
+    unitPrice: string;
+    quantity: string;
+    /** With __NAME__ for the line's name. */
+    decrease: string;
+    increase: string;
+    remove: string;
+    removeLabel: string;
+    extras: string;
+    /** With __NAME__ and __PRICE__. */
+    extraQuantity: string;
+    saveExtras: string;
+    free: string;
+    outOfStock: string;
+    notOnSale: string;
+    blocked: string;
+    summary: string;
+    subtotal: string;
+    discounts: string;
+    excludingVat: string;
+    vat: string;
+    total: string;
+    checkout: string;
+    pending: string;
+    failed: string;
+  };
+}
+
+/** The element the cart's htmx and island updates replace (the cart page's fragment). */
+export const CART_FRAGMENT_ID = 'cart';
+export const CART_ISLAND = 'cart';
+
+const named = (label: string, name: string, price = '') => label.replace('__NAME__', name).replace('__PRICE__', price);
+
+/**
+ * The cart's lines and totals (SPEC 2.4, 4.3). On the server and without JavaScript: plain forms,
+ * one per action, that post to the cart page. Hydrated, the − and + buttons change the quantity
+ * and the totals at once (the same exact-money rules as the service, views/pages/tickets/
+ * cart-totals.ts), then send the same form; the server's answer (the cart fragment) replaces the
+ * island's state: its cart when accepted, its message and the unchanged cart when refused.
+ */
+export function CartLines(initial: CartIslandProps) {
+  const [props, setProps] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const format = createFormatter(props.locale);
+  const money = (halalas: number) => format.money(fromHalalas(halalas));
+  const { labels } = props;
+
+  // Forms rendered anew after an update are handed to htmx like the server-rendered ones.
+  useEffect(() => {
+    const htmx = (window as { htmx?: { process(element: Element): void } }).htmx;
+    if (root.current && htmx) htmx.process(root.current);
+  }, [props]);
+
+  const totals = pending ? cartTotals(props.lines, props.coupon) : null;
+  const shown = totals
+    ? {
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        totalExcludingVat: totals.totalExcludingVat,
+        vat: totals.vat,
+        total: totals.total,
+      }
+    : props.totals;
+  const blocked = props.lines.some((line) => line.state !== 'AVAILABLE');
+
+  async function changeQuantity(event: MouseEvent<HTMLButtonElement>, line: CartIslandLine, quantity: number) {
+    event.preventDefault();
+    if (pending || quantity < 1 || quantity > line.maxQuantity) return;
+    const before = props;
+    setProps({ ...props, message: null, lines: props.lines.map((other) => (other.id === line.id ? { ...other, quantity } : other)) });
+    setPending(true);
+    try {
+      const body = new URLSearchParams({ intent: 'quantity', itemId: line.id, quantity: String(quantity) });
+      if (props.csrfToken) body.set('_csrf', props.csrfToken);
+      const response = await fetch(props.action, {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+        headers: { 'HX-Request': 'true', 'HX-Target': CART_FRAGMENT_ID },
+      });
+      const next = islandPropsIn(await response.text());
+      setProps(next ?? { ...before, message: { kind: 'error', text: labels.failed } });
+    } catch {
+      setProps({ ...before, message: { kind: 'error', text: labels.failed } });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div ref={root} className="cart-island" aria-busy={pending || undefined}>
+      <div className="cart-status" role="status" aria-live="polite">
+        {props.message ? <p className={props.message.kind === 'error' ? 'form-error' : 'form-success'}>{props.message.text}</p> : null}
+      </div>
+      <ul className="cart-lines">
+        {props.lines.map((line) => {
+          const discounted = line.discountedPrice !== line.originalPrice;
+          const inputId = `quantity-${line.id}`;
+          return (
+            <li key={line.id} className="cart-line" data-state={line.state} data-line={line.id}>
+              <div className="cart-line__main">
+                <h2 className="cart-line__name">{line.name}</h2>
+                {line.timeslot ? <p className="cart-line__timeslot">{line.timeslot}</p> : null}
+                <p className="cart-line__price">
+                  <span className="visually-hidden">{labels.unitPrice}: </span>
+                  {discounted ? <del className="price price--original">{money(line.originalPrice)}</del> : null}{' '}
+                  <span className="price">{money(line.discountedPrice)}</span>
+                </p>
+                {line.state !== 'AVAILABLE' ? (
+                  <p className="cart-line__problem" role="alert">
+                    {line.state === 'OUT_OF_STOCK' ? labels.outOfStock : labels.notOnSale}
+                  </p>
+                ) : null}
+                {line.freeItems.length > 0 ? (
+                  <ul className="cart-line__free">
+                    {line.freeItems.map((free) => (
+                      <li key={free.name}>
+                        {free.quantity} × {free.name} <span className="badge">{labels.free}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <div className="cart-line__controls">
+                <form className="stepper" method="post" action={props.action}>
+                  {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                  <input type="hidden" name="intent" value="quantity" />
+                  <input type="hidden" name="itemId" value={line.id} />
+                  <button
+                    className="stepper__button"
+                    type="submit"
+                    name="quantity"
+                    value={line.quantity - 1}
+                    disabled={line.quantity <= 1 || pending || line.state !== 'AVAILABLE'}
+                    aria-label={named(labels.decrease, line.name)}
+                    onClick={(event) => changeQuantity(event, line, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <output className="stepper__value" id={inputId} aria-label={labels.quantity}>
+                    {line.quantity}
+                  </output>
+                  <button
+                    className="stepper__button"
+                    type="submit"
+                    name="quantity"
+                    value={line.quantity + 1}
+                    disabled={line.quantity >= line.maxQuantity || pending || line.state !== 'AVAILABLE'}
+                    aria-label={named(labels.increase, line.name)}
+                    onClick={(event) => changeQuantity(event, line, line.quantity + 1)}
+                  >
+                    +
+                  </button>
+                </form>
+                <p className="cart-line__total">{money(line.discountedPrice * line.quantity)}</p>
+                <form
+                  method="post"
+                  action={props.action}
+                  hx-post={props.action}
+                  hx-target={`#${CART_FRAGMENT_ID}`}
+                  hx-select={`#${CART_FRAGMENT_ID}`}
+                  hx-swap="outerHTML"
+                >
+                  {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="itemId" value={line.id} />
+                  <button className="button button--ghost button--small" type="submit" aria-label={named(labels.removeLabel, line.name)}>
+                    {labels.remove}
+                  </button>
+                </form>
+              </div>
+              {line.extras.length > 0 && line.state === 'AVAILABLE' ? (
+                <form className="cart-line__extras" method="post" action={props.action}>
+                  {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                  <input type="hidden" name="intent" value="extras" />
+                  <input type="hidden" name="itemId" value={line.id} />
+                  <fieldset>
+                    <legend>{labels.extras}</legend>
+                    {line.extras.map((extra) => (
+                      <label key={extra.catalogueItemId} className="cart-extra">
+                        <span>{named(labels.extraQuantity, extra.name, money(extra.price))}</span>
+                        <input
+                          className="field__input cart-extra__quantity"
+                          type="number"
+                          inputMode="numeric"
+                          name={`extra-${extra.catalogueItemId}`}
+                          min={0}
+                          max={extra.maxQuantity}
+                          defaultValue={extra.quantity}
+                        />
+                      </label>
+                    ))}
+                  </fieldset>
+                  <button className="button button--ghost button--small" type="submit">
+                    {labels.saveExtras}
+                  </button>
+                </form>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <section className="cart-summary" aria-labelledby="cart-summary-title">
+        <h2 className="cart-summary__title" id="cart-summary-title">
+          {labels.summary}
+        </h2>
+        <dl className="cart-summary__rows">
+          <div>
+            <dt>{labels.subtotal}</dt>
+            <dd data-total="subtotal">{money(shown.subtotal)}</dd>
+          </div>
+          {shown.discount > 0 ? (
+            <div>
+              <dt>{labels.discounts}</dt>
+              <dd data-total="discount">−{money(shown.discount)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{labels.excludingVat}</dt>
+            <dd data-total="excluding">{money(shown.totalExcludingVat)}</dd>
+          </div>
+          <div>
+            <dt>{labels.vat}</dt>
+            <dd data-total="vat">{money(shown.vat)}</dd>
+          </div>
+          <div className="cart-summary__total">
+            <dt>{labels.total}</dt>
+            <dd data-total="total">{money(shown.total)}</dd>
+          </div>
+        </dl>
+        {blocked ? <p className="cart-summary__blocked">{labels.blocked}</p> : null}
+        {props.canCheckout && !blocked && !pending ? (
+          <a className="button button--primary cart-summary__checkout" href={props.checkoutHref}>
+            {labels.checkout}
+          </a>
+        ) : (
+          <span className="button button--primary cart-summary__checkout" aria-disabled="true" role="link">
+            {pending ? labels.pending : labels.checkout}
+          </span>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The island's props in a cart page or fragment the server sent back, or null when there is none. */
+function islandPropsIn(html: string): CartIslandProps | null {
+  const element = new DOMParser().parseFromString(html, 'text/html').querySelector<HTMLElement>(`[data-island="${CART_ISLAND}"]`);
+  try {
+    return element?.dataset.props ? (JSON.parse(element.dataset.props) as CartIslandProps) : null;
+  } catch {
+    return null;
+  }
+}
