@@ -5,7 +5,7 @@
 #   docker build -t nabd-website .
 #   docker run --rm -p 3000:3000 -v nabd-data:/data --stop-timeout 20 \
 #     -e BASE_URL=http://localhost:3000 -e SESSION_SECRET=... -e CONTENT_API_TOKEN=... -e CONTENT_PREVIEW_TOKEN=... \
-#     -e OIDC_CLIENT_SECRET=... -e IDENTITY_SECRET=... -e PREVIEW_SECRET=... nabd-website
+#     -e OIDC_CLIENT_SECRET=... -e IDENTITY_SECRET=... -e PREVIEW_SECRET=... -e COMMERCE_SECRET=... nabd-website
 #
 # Without DATABASE_URL the data lives in PGlite on the /data volume; with DATABASE_URL and REDIS_URL
 # the container keeps no state and scales out (compose.yaml runs it that way).

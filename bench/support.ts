@@ -57,6 +57,7 @@ export class BenchmarkRun {
       OIDC_CLIENT_SECRET: secret(),
       IDENTITY_SECRET: secret(),
       PREVIEW_SECRET: secret(),
+      COMMERCE_SECRET: secret(),
       ...environment,
     });
     await waitForHealth(origin, () => Boolean(process.exitCode));

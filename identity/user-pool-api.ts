@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Logger } from '#platform/logger.ts';
 import type { RateLimitName, RateLimits } from '#platform/rate-limits.ts';
 import { AccountRefusal, type AccountRefusalReason } from './account-errors.ts';
+import { createGuestCredentialIssuer } from './guest-credentials.ts';
 import { LOCALES } from './locale.ts';
 import type { RegisteredClient } from './provider.ts';
 import { SIGNING_ALGORITHM } from './signing-keys.ts';
@@ -56,6 +57,7 @@ const bodies = {
   forgotPassword: z.object({ email, locale, clientIp }),
   resetPassword: z.object({ email, code, password, clientIp }),
   changePassword: z.object({ currentPassword: password, newPassword: password, clientIp }),
+  guestCredentials: z.object({ identityId: z.uuid().optional() }),
 };
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -70,6 +72,11 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
   const { userPool, rateLimits, logger } = options;
   const router = express.Router();
   const publicKeys = createLocalJWKSet({ keys: options.signingKeys.map(publicHalf) });
+  const issueGuestCredentials = createGuestCredentialIssuer({
+    signingKeys: options.signingKeys,
+    issuer: options.issuer,
+    apiAudience: options.apiAudience,
+  });
   const secretDigests = new Map(options.clients.map((client) => [client.clientId, digest(client.clientSecret)]));
 
   router.use((_req, res, next) => {
@@ -113,8 +120,14 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
         typ: 'at+jwt',
         algorithms: [SIGNING_ALGORITHM],
       });
-      // A token issued to another client is not this client's to use.
-      if (payload.client_id === clientId && typeof payload.sub === 'string' && (await userPool.findById(payload.sub))) return payload.sub;
+      // A token issued to another client is not this client's to use; a guest has no account.
+      if (
+        payload.guest === undefined &&
+        payload.client_id === clientId &&
+        typeof payload.sub === 'string' &&
+        (await userPool.findById(payload.sub))
+      )
+        return payload.sub;
     } catch {
       // Expired, forged, for another audience...: all the same to the caller.
     }
@@ -226,6 +239,19 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
         ok(res);
       }),
     ),
+  );
+
+  // SPEC 6, 7.2: a visitor who has not signed in gets credentials of their own for the commerce
+  // service; with the identityId of earlier ones, the same subject again.
+  router.post(
+    '/guest-credentials',
+    handle(async (req, res) => {
+      const clientId = authenticateClient(req, res);
+      if (!clientId) return;
+      const parsed = bodies.guestCredentials.safeParse(req.body ?? {});
+      if (!parsed.success) return refuse(res, 'invalid_request');
+      ok(res, 200, await issueGuestCredentials(clientId, parsed.data.identityId));
+    }),
   );
 
   router.get(

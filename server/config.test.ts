@@ -9,6 +9,7 @@ const PRODUCTION = {
   OIDC_CLIENT_SECRET: 'a-real-oidc-client-secret',
   IDENTITY_SECRET: 'y'.repeat(40),
   PREVIEW_SECRET: 'z'.repeat(40),
+  COMMERCE_SECRET: 'c'.repeat(40),
 };
 
 describe('configuration from the environment', () => {
@@ -21,7 +22,8 @@ describe('configuration from the environment', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
     });
-    expect(config.services).toEqual(['web', 'content', 'user', 'identity']);
+    expect(config.services).toEqual(['web', 'content', 'user', 'identity', 'commerce']);
+    expect(config.commerce).toEqual({ url: undefined, secret: DEVELOPMENT_SECRETS.COMMERCE_SECRET });
   });
 
   test('mail and rate limits: the local outbox and the `nabd` prefix by default, validated when set', () => {
@@ -45,13 +47,16 @@ describe('configuration from the environment', () => {
       /SESSION_SECRET: must be set to a secret of its own in production/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://nabd.example' })).toThrow(
-      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*CONTENT_PREVIEW_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET[\s\S]*PREVIEW_SECRET/,
+      /SESSION_SECRET[\s\S]*CONTENT_API_TOKEN[\s\S]*CONTENT_PREVIEW_TOKEN[\s\S]*OIDC_CLIENT_SECRET[\s\S]*IDENTITY_SECRET[\s\S]*PREVIEW_SECRET[\s\S]*COMMERCE_SECRET/,
     );
     expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short-but-16-chars' })).toThrow(
       /SESSION_SECRET: must be at least 32 characters/,
     );
     expect(() => loadConfig({ ...PRODUCTION, PREVIEW_SECRET: 'short-but-16-chars' })).toThrow(
       /PREVIEW_SECRET: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, COMMERCE_SECRET: 'short-but-16-chars' })).toThrow(
+      /COMMERCE_SECRET: must be at least 32 characters/,
     );
     expect(loadConfig(PRODUCTION).isProduction).toBe(true);
   });

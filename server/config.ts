@@ -15,9 +15,10 @@ export const DEVELOPMENT_SECRETS = {
   OIDC_CLIENT_SECRET: 'development-oidc-client-secret',
   IDENTITY_SECRET: 'development-identity-secret-change-me',
   PREVIEW_SECRET: 'development-preview-secret',
+  COMMERCE_SECRET: 'development-commerce-secret-change-me',
 } as const;
 
-const SERVICE_NAMES = ['web', 'content', 'user', 'identity'] as const;
+const SERVICE_NAMES = ['web', 'content', 'user', 'identity', 'commerce'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const optionalUrl = z
@@ -41,7 +42,7 @@ const environmentSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_SECRETS.SESSION_SECRET),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  /** Which parts this process serves: `all`, or a comma-separated list of web, content, user, identity. */
+  /** Which parts this process serves: `all`, or a comma-separated list of web, content, user, identity, commerce. */
   SERVICES: z
     .string()
     .default('all')
@@ -64,6 +65,10 @@ const environmentSchema = z.object({
     .regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain name')
     .optional(),
   USER_API_URL: optionalUrl,
+  /** The commerce service (SPEC 3.4) when another process runs it; in process otherwise. */
+  COMMERCE_SERVICE_URL: optionalUrl,
+  /** Signs the commerce service's download links and ticket references. */
+  COMMERCE_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_SECRETS.COMMERCE_SECRET),
   IDENTITY_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().min(1).default('website'),
   OIDC_CLIENT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.OIDC_CLIENT_SECRET),
@@ -118,6 +123,7 @@ export interface Config {
   /** SPEC 9.2: the affiliate cookie's domain, when it is shared beyond this host. */
   affiliateCookieDomain: string | undefined;
   user: { url: string | undefined };
+  commerce: { url: string | undefined; secret: string };
   identity: {
     issuerUrl: string | undefined;
     secret: string;
@@ -155,7 +161,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         `Invalid environment:\n${reused.map((name) => `  ${name}: must be set to a secret of its own in production`).join('\n')}`,
       );
     }
-    const short = (['SESSION_SECRET', 'IDENTITY_SECRET', 'PREVIEW_SECRET'] as const).filter((name) => values[name].length < 32);
+    const short = (['SESSION_SECRET', 'IDENTITY_SECRET', 'PREVIEW_SECRET', 'COMMERCE_SECRET'] as const).filter(
+      (name) => values[name].length < 32,
+    );
     if (short.length) {
       throw new ConfigError(
         `Invalid environment:\n${short.map((name) => `  ${name}: must be at least 32 characters in production`).join('\n')}`,
@@ -181,6 +189,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     previewSecret: values.PREVIEW_SECRET,
     affiliateCookieDomain: values.AFFILIATE_COOKIE_DOMAIN,
     user: { url: values.USER_API_URL },
+    commerce: { url: values.COMMERCE_SERVICE_URL, secret: values.COMMERCE_SECRET },
     identity: {
       issuerUrl: values.IDENTITY_ISSUER_URL,
       secret: values.IDENTITY_SECRET,

@@ -22,6 +22,7 @@ const NAMESPACES = [
   'search',
   'shop',
   'checkout',
+  'commerce',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
+import { createCommerceService } from '#graphql/commerce/service.ts';
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
@@ -58,7 +59,7 @@ export interface Site {
 
 export interface SiteOptions {
   logger?: Logger;
-  /** The content service's clock, for tests that need "upcoming" to mean something fixed. */
+  /** The content and commerce services' clock, for tests that need "upcoming" and "on sale" fixed. */
   clock?: () => Date;
   /**
    * The embedded in-memory database's starting data (PGlite's `dumpDataDir` of a site after its first
@@ -163,6 +164,27 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     closers.push(() => user.stop());
   }
 
+  let commerceFetch: typeof fetch | undefined;
+  if (runs.has('commerce')) {
+    const commerceLogger = logger.child({ service: 'commerce' });
+    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: commerceLogger });
+    closers.push(() => mailer.close());
+    const commerce = await createCommerceService({
+      database,
+      identity: { issuer: identityIssuer, audience: API_AUDIENCE, fetch: identityFetch },
+      production,
+      logger: commerceLogger,
+      baseUrl: config.baseUrl,
+      secret: config.commerce.secret,
+      mailer,
+      seedDemoCatalogue: !production,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    services.push({ path: '/graphql/commerce', handler: commerce.router }, { path: '/commerce', handler: commerce.http });
+    commerceFetch = createInProcessFetch(express().use('/graphql/commerce', commerce.router));
+    closers.push(() => commerce.stop());
+  }
+
   let web: AppParts['web'];
   let contentFreshness: ContentFreshness | undefined;
   let pageCache: PageCache | undefined;
@@ -212,6 +234,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     const siteServices = {
       content,
       user: users,
+      commerce: new ServiceClient({
+        name: 'commerce',
+        url: config.commerce.url ?? `${config.baseUrl}/graphql/commerce`,
+        fetch: commerceFetch ?? fetch,
+      }),
       auth: new SessionAuth(relyingParty, currentUserReader(users)),
       userPool: new HttpUserPoolClient({
         baseUrl: `${identityIssuer}/api`,

@@ -23,6 +23,7 @@ const PRODUCTION_SECRETS = {
   OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret',
   IDENTITY_SECRET: 'entry-point-test-identity-secret-0123456789',
   PREVIEW_SECRET: 'entry-point-test-preview-secret-0123456789',
+  COMMERCE_SECRET: 'entry-point-test-commerce-secret-0123456789',
 };
 
 interface Exit {
@@ -185,7 +186,15 @@ describe('a bad environment stops the server before it touches any data', () => 
     {
       problem: 'production with the development secrets',
       environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example' },
-      named: ['SESSION_SECRET', 'CONTENT_API_TOKEN', 'CONTENT_PREVIEW_TOKEN', 'OIDC_CLIENT_SECRET', 'IDENTITY_SECRET', 'PREVIEW_SECRET'],
+      named: [
+        'SESSION_SECRET',
+        'CONTENT_API_TOKEN',
+        'CONTENT_PREVIEW_TOKEN',
+        'OIDC_CLIENT_SECRET',
+        'IDENTITY_SECRET',
+        'PREVIEW_SECRET',
+        'COMMERCE_SECRET',
+      ],
     },
     {
       problem: 'production without its public address',

@@ -12,6 +12,7 @@ const PRODUCTION = {
   OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret',
   IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
   PREVIEW_SECRET: 'a-production-preview-secret-of-some-length',
+  COMMERCE_SECRET: 'a-production-commerce-secret-of-some-length',
 };
 
 describe('the content service in its own process', () => {

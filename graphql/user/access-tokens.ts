@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
 
 export interface AccessTokenVerifierOptions {
   /** The identity service's issuer; its discovery document names the key set. */
@@ -7,6 +7,11 @@ export interface AccessTokenVerifierOptions {
   audience: string;
   /** In process when the identity service is co-located; the network otherwise. */
   fetch?: typeof fetch | undefined;
+  /**
+   * Whether guest credentials (SPEC 6, 7.2: `guest: true`, subject `guest_…`) are callers here. Only
+   * the commerce service takes them; everywhere else a guest token is no credential at all (401).
+   */
+  acceptGuests?: boolean;
 }
 
 export interface AccessTokenClaims extends JWTPayload {
@@ -17,6 +22,8 @@ export interface AccessTokenClaims extends JWTPayload {
   username?: string;
   /** The identity's preferred language (`en`, `ar`). */
   locale?: string;
+  /** Set on the identity service's guest credentials. */
+  guest?: boolean;
 }
 
 /**
@@ -41,6 +48,9 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   return async function verify(token: string): Promise<AccessTokenClaims> {
     const { payload } = await jwtVerify(token, await keys(), { issuer: options.issuer, audience: options.audience });
     if (!payload.sub) throw new Error('Access token without a subject');
+    if (payload.guest !== undefined && !options.acceptGuests) {
+      throw new errors.JWTClaimValidationFailed('Guest credentials are not accepted here', payload, 'guest', 'check_failed');
+    }
     return payload as AccessTokenClaims;
   };
 }

@@ -62,7 +62,10 @@ export class SessionAuth {
     } catch (error) {
       throw new SignInError(`the current user could not be read: ${(error as Error).message}`.slice(0, 200), { cause: error });
     }
+    // A guest's cart comes along into the signed-in session, to be claimed (server/commerce/shopper.ts).
+    const shop = req.session.shop;
     await regenerateSession(req);
+    if (shop) req.session.shop = shop;
     req.session.auth = {
       ...signedIn,
       profile: {

@@ -43,6 +43,19 @@ export interface UserPoolApi {
   account(accessToken: string): Promise<IdentityAccount>;
   /** Erases the signed-in user's account and ends every sign-in of it. */
   deleteAccount(accessToken: string): Promise<void>;
+  /**
+   * SPEC 6, 7.2: credentials for a visitor who has not signed in, to call the commerce service
+   * with (an hour long). With the identityId of earlier ones, the same guest again.
+   */
+  guestCredentials(identityId?: string): Promise<GuestCredentials>;
+}
+
+export interface GuestCredentials {
+  /** The guest's lasting identity: kept in the server session to renew the token as the same guest. */
+  identityId: string;
+  accessToken: string;
+  /** ISO 8601. */
+  expiresAt: string;
 }
 
 export interface IdentityAccount {

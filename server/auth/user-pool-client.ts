@@ -1,4 +1,4 @@
-import type { IdentityAccount, UserPoolApi, UserPoolFailure } from './user-pool-api.ts';
+import type { GuestCredentials, IdentityAccount, UserPoolApi, UserPoolFailure } from './user-pool-api.ts';
 import { UserPoolError } from './user-pool-api.ts';
 
 export interface UserPoolClientOptions {
@@ -77,6 +77,14 @@ export class HttpUserPoolClient implements UserPoolApi {
 
   async deleteAccount(accessToken: string): Promise<void> {
     await this.#call('DELETE', '/account', { accessToken });
+  }
+
+  async guestCredentials(identityId?: string): Promise<GuestCredentials> {
+    const answer = await this.#call<Partial<GuestCredentials>>('POST', '/guest-credentials', { body: identityId ? { identityId } : {} });
+    if (typeof answer.identityId !== 'string' || typeof answer.accessToken !== 'string' || typeof answer.expiresAt !== 'string') {
+      throw new Error('The identity service answered no guest credentials');
+    }
+    return { identityId: answer.identityId, accessToken: answer.accessToken, expiresAt: answer.expiresAt };
   }
 
   async #call<T = unknown>(method: string, path: string, { body, accessToken }: { body?: object; accessToken?: string }): Promise<T> {

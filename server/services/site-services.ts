@@ -9,6 +9,8 @@ import type { ServiceClient } from './service-client.ts';
 export interface SiteServices {
   content: ServiceClient;
   user: ServiceClient;
+  /** SPEC 3.4: tickets, carts and orders; called with the shopper's token (server/commerce/shopper.ts). */
+  commerce: ServiceClient;
   auth: SessionAuth;
   /** The identity service's account operations: sign-up, codes, passwords, deletion (decision 0020). */
   userPool: UserPoolApi;

@@ -32,11 +32,27 @@ export interface PendingSignIn {
   locale: Locale;
 }
 
+/**
+ * The visitor's shopping state (SPEC 4.3, 6, 7.2), server side only: a guest's credentials for
+ * the commerce service, and the cart of each event.
+ */
+export interface ShopSession {
+  guest?: {
+    identityId: string;
+    accessToken: string;
+    /** Epoch milliseconds on our clock: when the identity service issued them. */
+    obtainedAt: number;
+  };
+  /** By commerce event id. `owner` is `guest` for a cart made as a guest, else the user's subject. */
+  carts?: Record<string, { cartId: string; owner: string }>;
+}
+
 declare module 'express-session' {
   interface SessionData {
     auth?: SignedInSession;
     signIn?: PendingSignIn;
     /** SPEC 4.1: set when a sign-in failed, shown once on the login page. */
     signInError?: string;
+    shop?: ShopSession;
   }
 }

@@ -36,7 +36,7 @@ function testConfig(environment: Record<string, string | undefined>): Config {
   });
 }
 
-const ALL_SERVICES = ['web', 'content', 'user', 'identity'];
+const ALL_SERVICES = ['web', 'content', 'user', 'identity', 'commerce'];
 
 /** A start that writes what the snapshot's start wrote: the snapshot can stand in for it. */
 function startsLikeTheSnapshot(config: Config): boolean {

@@ -1,0 +1,375 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#platform/database.ts';
+import { money, type MoneyInfo } from './money.ts';
+
+/**
+ * The catalogue (SPEC 3.4, 4.3): events on sale, their waves, categories and tickets with perks,
+ * extras and timeslots. One event is read with a fixed handful of queries, one per table, whatever
+ * number of tickets it has; the states follow from the stock counters and the service's clock.
+ */
+
+export type WaveState = 'AVAILABLE_NOW' | 'COMING_SOON' | 'ENDED' | 'SOLD_OUT';
+export type PaymentMethod = 'CREDIT_CARD' | 'MOBILE_WALLET' | 'INSTALMENTS';
+
+export interface EventRow {
+  id: string;
+  nameEn: string;
+  nameAr: string;
+  logo: string | null;
+  backgroundImage: string | null;
+  paymentMethods: PaymentMethod[];
+}
+
+export interface WaveRow {
+  id: string;
+  labelEn: string;
+  labelAr: string;
+  /** Epoch milliseconds. */
+  startsAt: number;
+  endsAt: number;
+  sortOrder: number;
+}
+
+export interface CategoryRow {
+  id: string;
+  parentId: string | null;
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string | null;
+  descriptionAr: string | null;
+  promoLabelEn: string | null;
+  promoLabelAr: string | null;
+  sortOrder: number;
+}
+
+/** What is counted as stock: `capacity - held - sold` (held by pending orders, sold by paid ones). */
+export interface Stock {
+  capacity: number | null;
+  held: number;
+  sold: number;
+}
+
+export interface TicketRow extends Stock {
+  id: string;
+  categoryId: string;
+  waveId: string | null;
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string | null;
+  descriptionAr: string | null;
+  coverImage: string | null;
+  backgroundImage: string | null;
+  logo: string | null;
+  /** Halalas, VAT included. */
+  price: number;
+  discountedPrice: number | null;
+  maxPerOrder: number;
+  isCallbackForm: boolean;
+  callbackFormType: 'GROUP' | 'PREMIUM_BOX' | null;
+  isShippingRequired: boolean;
+  delivery: 'DIGITAL' | 'SHIPPED';
+  paymentMethods: PaymentMethod[];
+  sortOrder: number;
+  capacity: number;
+}
+
+export interface PerkRow {
+  id: string;
+  ticketId: string;
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string | null;
+  descriptionAr: string | null;
+  coverImage: string | null;
+  isHiddenOnDetail: boolean;
+  isHighlighted: boolean;
+}
+
+export interface ExtraItemRow extends Stock {
+  id: string;
+  ticketId: string;
+  nameEn: string;
+  nameAr: string;
+  descriptionEn: string | null;
+  descriptionAr: string | null;
+  price: number;
+  discountedPrice: number | null;
+  maxPerOrder: number;
+  /** Given with each ticket: a cart item's freeItems. */
+  isFree: boolean;
+}
+
+export interface TimeslotRow extends Stock {
+  id: string;
+  ticketId: string;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** One event's whole catalogue as stored. */
+export interface EventData {
+  event: EventRow;
+  waves: WaveRow[];
+  categories: CategoryRow[];
+  tickets: TicketRow[];
+  perks: PerkRow[];
+  extraItems: ExtraItemRow[];
+  timeslots: TimeslotRow[];
+}
+
+const epoch = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
+/** Reads events from the database; `db` may be a transaction that locked what it reads. */
+export class Catalogue {
+  constructor(private readonly db: Database) {}
+
+  async load(eventId: string, db: Database = this.db): Promise<EventData | undefined> {
+    const [event] = await queryRows<EventRow>(
+      db,
+      sql`select id, name_en as "nameEn", name_ar as "nameAr", logo, background_image as "backgroundImage",
+            array_to_json(payment_methods) as "paymentMethods"
+          from commerce.events where id = ${eventId}`,
+    );
+    if (!event) return undefined;
+    const [waves, categories, tickets, perks, extraItems, timeslots] = await Promise.all([
+      queryRows<WaveRow>(
+        db,
+        sql`select id, label_en as "labelEn", label_ar as "labelAr", ${epoch('starts_at')} as "startsAt", ${epoch('ends_at')} as "endsAt",
+              sort_order as "sortOrder"
+            from commerce.waves where event_id = ${eventId} order by sort_order, starts_at, id`,
+      ),
+      queryRows<CategoryRow>(
+        db,
+        sql`select id, parent_id as "parentId", name_en as "nameEn", name_ar as "nameAr", description_en as "descriptionEn",
+              description_ar as "descriptionAr", promo_label_en as "promoLabelEn", promo_label_ar as "promoLabelAr", sort_order as "sortOrder"
+            from commerce.categories where event_id = ${eventId} order by sort_order, id`,
+      ),
+      queryRows<TicketRow>(
+        db,
+        sql`select id, category_id as "categoryId", wave_id as "waveId", name_en as "nameEn", name_ar as "nameAr",
+              description_en as "descriptionEn", description_ar as "descriptionAr", cover_image as "coverImage",
+              background_image as "backgroundImage", logo, price, discounted_price as "discountedPrice", max_per_order as "maxPerOrder",
+              is_callback_form as "isCallbackForm", callback_form_type as "callbackFormType", is_shipping_required as "isShippingRequired",
+              delivery, array_to_json(payment_methods) as "paymentMethods", sort_order as "sortOrder", capacity, held, sold
+            from commerce.tickets where event_id = ${eventId} order by sort_order, id`,
+      ),
+      queryRows<PerkRow>(
+        db,
+        sql`select p.id, p.ticket_id as "ticketId", p.name_en as "nameEn", p.name_ar as "nameAr", p.description_en as "descriptionEn",
+              p.description_ar as "descriptionAr", p.cover_image as "coverImage", p.is_hidden_on_detail as "isHiddenOnDetail",
+              p.is_highlighted as "isHighlighted"
+            from commerce.perks p join commerce.tickets t on t.id = p.ticket_id
+            where t.event_id = ${eventId} order by p.sort_order, p.id`,
+      ),
+      queryRows<ExtraItemRow>(
+        db,
+        sql`select x.id, x.ticket_id as "ticketId", x.name_en as "nameEn", x.name_ar as "nameAr", x.description_en as "descriptionEn",
+              x.description_ar as "descriptionAr", x.price, x.discounted_price as "discountedPrice", x.max_per_order as "maxPerOrder",
+              x.is_free as "isFree", x.capacity, x.held, x.sold
+            from commerce.extra_items x join commerce.tickets t on t.id = x.ticket_id
+            where t.event_id = ${eventId} order by x.sort_order, x.id`,
+      ),
+      queryRows<TimeslotRow>(
+        db,
+        sql`select s.id, s.ticket_id as "ticketId", ${epoch('s.starts_at')} as "startsAt", ${epoch('s.ends_at')} as "endsAt",
+              s.capacity, s.held, s.sold
+            from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id
+            where t.event_id = ${eventId} order by s.starts_at, s.id`,
+      ),
+    ]);
+    return { event, waves, categories, tickets, perks, extraItems, timeslots };
+  }
+}
+
+/** One request's view of the catalogue: each event is read once, however many fields ask for it. */
+export class CatalogueReader {
+  readonly #loaded = new Map<string, Promise<EventData | undefined>>();
+
+  constructor(private readonly catalogue: Catalogue) {}
+
+  event(eventId: string): Promise<EventData | undefined> {
+    let loaded = this.#loaded.get(eventId);
+    if (!loaded) {
+      loaded = this.catalogue.load(eventId);
+      this.#loaded.set(eventId, loaded);
+    }
+    return loaded;
+  }
+}
+
+// ---- Stock and states (SPEC 4.3, 8) ----
+
+/** What is left to sell; Infinity when the row is not limited. */
+export const remainingOf = (stock: Stock): number =>
+  stock.capacity === null ? Infinity : Math.max(0, stock.capacity - stock.held - stock.sold);
+
+/** A wave's place on its timeline at `now`. */
+export function timelineState(wave: Pick<WaveRow, 'startsAt' | 'endsAt'>, now: Date): 'AVAILABLE_NOW' | 'COMING_SOON' | 'ENDED' {
+  const time = now.getTime();
+  if (time < wave.startsAt) return 'COMING_SOON';
+  if (time >= wave.endsAt) return 'ENDED';
+  return 'AVAILABLE_NOW';
+}
+
+/** What one ticket has left: its own counter, and with timeslots at most what the slots have together. */
+export function ticketRemaining(ticket: TicketRow, timeslots: readonly TimeslotRow[]): number {
+  const own = remainingOf(ticket);
+  const slots = timeslots.filter((slot) => slot.ticketId === ticket.id);
+  if (!slots.length) return own;
+  return Math.min(
+    own,
+    slots.reduce((sum, slot) => sum + remainingOf(slot), 0),
+  );
+}
+
+/** SPEC 4.3: the wave's state; an on-sale wave whose tickets have nothing left is SOLD_OUT. */
+export function waveState(data: EventData, wave: WaveRow, now: Date): WaveState {
+  const timeline = timelineState(wave, now);
+  if (timeline !== 'AVAILABLE_NOW') return timeline;
+  const tickets = data.tickets.filter((ticket) => ticket.waveId === wave.id);
+  return tickets.length > 0 && tickets.every((ticket) => ticketRemaining(ticket, data.timeslots) <= 0) ? 'SOLD_OUT' : timeline;
+}
+
+/** A ticket's state: its wave's timeline (or on sale without a wave), SOLD_OUT when its own stock is gone. */
+export function ticketState(data: EventData, ticket: TicketRow, now: Date): WaveState {
+  const wave = ticket.waveId ? data.waves.find((candidate) => candidate.id === ticket.waveId) : undefined;
+  const timeline = wave ? timelineState(wave, now) : 'AVAILABLE_NOW';
+  if (timeline !== 'AVAILABLE_NOW') return timeline;
+  return ticketRemaining(ticket, data.timeslots) <= 0 ? 'SOLD_OUT' : 'AVAILABLE_NOW';
+}
+
+/** Payment methods both the event and the ticket accept (SPEC 3.4, 9.2). */
+export const ticketPaymentMethods = (data: EventData, ticket: TicketRow): PaymentMethod[] =>
+  data.event.paymentMethods.filter((method) => ticket.paymentMethods.includes(method));
+
+// ---- The schema's shapes ----
+
+export interface LocalizedText {
+  en: string;
+  ar: string;
+}
+
+export const localized = (en: string | null, ar: string | null): LocalizedText | null =>
+  en === null && ar === null ? null : { en: en ?? ar ?? '', ar: ar ?? en ?? '' };
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+export const priceOf = (row: {
+  price: number;
+  discountedPrice: number | null;
+}): { originalPrice: MoneyInfo; discountedPrice: MoneyInfo } => ({
+  originalPrice: money(row.price),
+  discountedPrice: money(effectivePrice(row)),
+});
+
+/** What one is paid at: the discounted price when there is one below the original. */
+export const effectivePrice = (row: { price: number; discountedPrice: number | null }) =>
+  row.discountedPrice !== null && row.discountedPrice < row.price ? row.discountedPrice : row.price;
+
+export const ticketCustomView = (ticket: TicketRow) => ({
+  order: ticket.sortOrder,
+  backgroundImage: ticket.backgroundImage,
+  logo: ticket.logo,
+  isCallbackForm: ticket.isCallbackForm,
+  callbackFormType: ticket.callbackFormType,
+  maxAmountPerOrder: ticket.maxPerOrder,
+  isShippingRequired: ticket.isShippingRequired,
+  delivery: ticket.delivery,
+});
+
+export function timeslotView(slot: TimeslotRow, ticketAvailable: boolean) {
+  return {
+    id: slot.id,
+    dateTimeRange: { start: iso(slot.startsAt), end: iso(slot.endsAt) },
+    isAvailable: ticketAvailable && remainingOf(slot) > 0,
+  };
+}
+
+export function extraItemView(extra: ExtraItemRow) {
+  return {
+    id: extra.id,
+    name: localized(extra.nameEn, extra.nameAr)!,
+    description: localized(extra.descriptionEn, extra.descriptionAr),
+    price: priceOf(extra),
+    maxAmountPerOrder: extra.maxPerOrder,
+    isAvailable: remainingOf(extra) > 0,
+  };
+}
+
+export function ticketView(data: EventData, ticket: TicketRow, now: Date) {
+  const state = ticketState(data, ticket, now);
+  const isAvailable = state === 'AVAILABLE_NOW';
+  const remaining = ticketRemaining(ticket, data.timeslots);
+  return {
+    id: ticket.id,
+    name: localized(ticket.nameEn, ticket.nameAr)!,
+    description: localized(ticket.descriptionEn, ticket.descriptionAr),
+    coverImage: ticket.coverImage,
+    perks: data.perks
+      .filter((perk) => perk.ticketId === ticket.id)
+      .map((perk) => ({
+        id: perk.id,
+        name: localized(perk.nameEn, perk.nameAr)!,
+        description: localized(perk.descriptionEn, perk.descriptionAr),
+        coverImage: perk.coverImage,
+        isHiddenOnDetail: perk.isHiddenOnDetail,
+        isHighlighted: perk.isHighlighted,
+      })),
+    extraItems: data.extraItems.filter((extra) => extra.ticketId === ticket.id && !extra.isFree).map(extraItemView),
+    timeslots: data.timeslots.filter((slot) => slot.ticketId === ticket.id).map((slot) => timeslotView(slot, isAvailable)),
+    waveId: ticket.waveId,
+    state,
+    isAvailable,
+    // The schema's "few left": at most 10% of the capacity, never the number itself.
+    isLowStock: isAvailable && remaining * 10 <= ticket.capacity,
+    price: priceOf(ticket),
+    custom: ticketCustomView(ticket),
+    paymentMethods: ticketPaymentMethods(data, ticket),
+  };
+}
+
+export type TicketView = ReturnType<typeof ticketView>;
+
+export interface CategoryView {
+  id: string;
+  name: LocalizedText;
+  description: LocalizedText | null;
+  tickets: TicketView[];
+  custom: { promoLabel: LocalizedText | null; order: number };
+  children: CategoryView[];
+}
+
+/** The event's top categories with their children, in editorial order. */
+export function categoryViews(data: EventData, now: Date, parentId: string | null = null): CategoryView[] {
+  return data.categories
+    .filter((category) => category.parentId === parentId)
+    .map((category) => ({
+      id: category.id,
+      name: localized(category.nameEn, category.nameAr)!,
+      description: localized(category.descriptionEn, category.descriptionAr),
+      tickets: data.tickets.filter((ticket) => ticket.categoryId === category.id).map((ticket) => ticketView(data, ticket, now)),
+      custom: { promoLabel: localized(category.promoLabelEn, category.promoLabelAr), order: category.sortOrder },
+      children: categoryViews(data, now, category.id),
+    }));
+}
+
+export function eventView(data: EventData, now: Date) {
+  return {
+    id: data.event.id,
+    name: localized(data.event.nameEn, data.event.nameAr)!,
+    tickets: data.tickets.map((ticket) => ticketView(data, ticket, now)),
+    custom: {
+      logo: data.event.logo,
+      backgroundImage: data.event.backgroundImage,
+      waves: data.waves.map((wave) => ({
+        id: wave.id,
+        label: localized(wave.labelEn, wave.labelAr)!,
+        dateRange: { start: iso(wave.startsAt), end: iso(wave.endsAt) },
+        state: waveState(data, wave, now),
+        order: wave.sortOrder,
+      })),
+    },
+    categories: categoryViews(data, now),
+    paymentMethods: data.event.paymentMethods,
+  };
+}

@@ -1,0 +1,52 @@
+import type { Database, DatabaseHandle } from '#platform/database.ts';
+import type { Logger } from '#platform/logger.ts';
+import type { Mailer } from '#platform/mail/mailer.ts';
+import type { Catalogue, CatalogueReader } from './catalogue.ts';
+import { forbidden, unauthenticated } from './errors.ts';
+
+/** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
+export interface CommerceCaller {
+  /** The token's subject: a user id, or `guest_<uuid>`. Carts and orders belong to it. */
+  customerId: string;
+  kind: 'user' | 'guest';
+  /** A user's e-mail from the token; guests give theirs with the cart or order. */
+  email?: string;
+}
+
+/**
+ * What every request of the service shares. Each area adds its parts here (orders, payments,
+ * tickets) and builds them in `createCommerceParts` of service.ts.
+ */
+export interface CommerceParts {
+  db: Database;
+  database: DatabaseHandle;
+  /** The service's "now": waves, coupons and holds follow it (tests fix it at TEST_NOW). */
+  clock: () => Date;
+  logger: Logger;
+  production: boolean;
+  /** The site's public origin, for absolute links (payment return, ticket downloads). */
+  baseUrl: string;
+  /** Signs what the service hands out and later takes back (download links, QR codes). */
+  secret: string;
+  mailer: Mailer | undefined;
+  catalogue: Catalogue;
+}
+
+export interface CommerceContext extends CommerceParts {
+  caller: CommerceCaller | undefined;
+  /** The catalogue as read by this request: one event is loaded once, whatever the query asks. */
+  catalogueReader: CatalogueReader;
+}
+
+/** Any caller with credentials, user or guest; none is UNAUTHENTICATED (401). */
+export function requireCaller(context: CommerceContext): CommerceCaller {
+  if (!context.caller) throw unauthenticated();
+  return context.caller;
+}
+
+/** A signed-in user; a guest is FORBIDDEN (403), no credentials at all UNAUTHENTICATED (401). */
+export function requireUser(context: CommerceContext): CommerceCaller & { kind: 'user' } {
+  const caller = requireCaller(context);
+  if (caller.kind !== 'user') throw forbidden();
+  return caller as CommerceCaller & { kind: 'user' };
+}

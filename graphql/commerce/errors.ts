@@ -1,0 +1,84 @@
+import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
+import { fieldMessages } from '#platform/profile-rules.ts';
+
+/** The schema's `CommerceErrorCode`: every refusal of the service carries one in `extensions.code`. */
+export type CommerceErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  | 'CART_LIMIT_EXCEEDED'
+  | 'INSUFFICIENT_STOCK'
+  | 'OUT_OF_STOCK'
+  | 'INVENTORY_ERROR'
+  | 'NOT_ON_SALE'
+  | 'CART_NOT_ACTIVE'
+  | 'CART_BLOCKED'
+  | 'COUPON_NOT_FOUND'
+  | 'COUPON_EXPIRED'
+  | 'COUPON_NOT_APPLICABLE'
+  | 'COUPON_ALREADY_APPLIED'
+  | 'INSUFFICIENT_FUNDS'
+  | 'PAYMENT_DECLINED'
+  | 'ORDER_STATE'
+  | 'HOLD_EXPIRED';
+
+/**
+ * A refusal. `fields` maps input fields to locale keys of SPEC 5 and 8 (`validation:required`,
+ * `shop:errors.outOfStock`), which the site's forms show in the visitor's language.
+ */
+export function commerceError(
+  code: CommerceErrorCode,
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status }, ...(fields ? { fields } : {}), ...details } });
+}
+
+/** True when `error` is a refusal with that code (for callers that turn some into messages). */
+export const hasCode = (error: unknown, code: CommerceErrorCode) => error instanceof GraphQLError && error.extensions.code === code;
+
+export const unauthenticated = (message = 'Guest credentials or a sign-in are needed') => commerceError('UNAUTHENTICATED', 401, message);
+export const forbidden = (message = 'Sign in to use this operation') => commerceError('FORBIDDEN', 403, message);
+/** Something the caller does not have, whether it does not exist or belongs to someone else. */
+export const notFound = (what: string) => commerceError('NOT_FOUND', 404, `${what} not found`);
+export const badUserInput = (fields: Record<string, string>, message = 'Invalid input') =>
+  commerceError('BAD_USER_INPUT', 400, message, fields);
+export const conflict = (message = 'The cart changed meanwhile; read it again') =>
+  commerceError('CONFLICT', 409, message, { version: 'commerce:errors.conflict' });
+export const cartLimitExceeded = (message: string, fields?: Record<string, string>) =>
+  commerceError('CART_LIMIT_EXCEEDED', 422, message, fields ?? { quantity: 'commerce:errors.cartLimit' });
+export const insufficientStock = (message = 'Fewer are left than asked for', fields?: Record<string, string>) =>
+  commerceError('INSUFFICIENT_STOCK', 409, message, fields ?? { quantity: 'commerce:errors.insufficientStock' });
+export const outOfStock = (message = 'None are left', fields?: Record<string, string>) =>
+  commerceError('OUT_OF_STOCK', 409, message, fields ?? { quantity: 'commerce:errors.outOfStock' });
+export const inventoryError = (message = 'The stock could not be held or released') => commerceError('INVENTORY_ERROR', 503, message);
+export const notOnSale = (message = 'Not on sale now', fields?: Record<string, string>) =>
+  commerceError('NOT_ON_SALE', 422, message, fields ?? { catalogueItemId: 'commerce:errors.notOnSale' });
+export const cartNotActive = (message = 'The cart can no longer change') =>
+  commerceError('CART_NOT_ACTIVE', 409, message, { cart: 'commerce:errors.cartNotActive' });
+export const cartBlocked = (message = 'An item that is out of stock or not on sale blocks checkout') =>
+  commerceError('CART_BLOCKED', 409, message, { items: 'commerce:errors.cartBlocked' });
+export const couponNotFound = (message = 'No such coupon') =>
+  commerceError('COUPON_NOT_FOUND', 422, message, { code: 'commerce:errors.couponNotFound' });
+export const couponExpired = (message = 'The coupon has expired') =>
+  commerceError('COUPON_EXPIRED', 422, message, { code: 'commerce:errors.couponExpired' });
+export const couponNotApplicable = (message = 'The coupon does not apply to this cart') =>
+  commerceError('COUPON_NOT_APPLICABLE', 422, message, { code: 'commerce:errors.couponNotApplicable' });
+export const couponAlreadyApplied = (message = 'The cart already has a coupon') =>
+  commerceError('COUPON_ALREADY_APPLIED', 422, message, { code: 'commerce:errors.couponAlreadyApplied' });
+export const insufficientFunds = (message = 'The wallet has insufficient funds') => commerceError('INSUFFICIENT_FUNDS', 402, message);
+export const paymentDeclined = (message = 'The payment was declined') => commerceError('PAYMENT_DECLINED', 402, message);
+export const orderState = (message = 'The order is not in a state that allows this') => commerceError('ORDER_STATE', 409, message);
+export const holdExpired = (message = 'The hold expired before the order was paid') => commerceError('HOLD_EXPIRED', 409, message);
+
+/** Parses with a zod schema whose messages are locale keys, or refuses with each field's key. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badUserInput(fieldMessages(result.error));
+  return result.data;
+}

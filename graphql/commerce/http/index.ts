@@ -1,0 +1,21 @@
+import express, { type Router } from 'express';
+import type { CommerceParts } from '../context.ts';
+
+/**
+ * The service's plain HTTP routes, mounted by the site at `/commerce`: what is not GraphQL, such
+ * as the payment gateway's callbacks and ticket PDF downloads. Each area adds a router of its own
+ * in `AREAS` (its paths under `/commerce/...`).
+ */
+const AREAS: ((parts: CommerceParts) => Router)[] = [];
+
+export function commerceHttpRouter(parts: CommerceParts): Router {
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    // Payment callbacks and signed downloads are never to be kept by a cache.
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  for (const area of AREAS) router.use(area(parts));
+  router.use((_req, res) => void res.status(404).json({ error: 'not_found' }));
+  return router;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from '#platform/migrations.ts';
+import commerce from './migrations/0001_commerce.sql';
+
+export const COMMERCE_SCHEMA = 'commerce';
+
+/** Each area of the service adds its own files after 0001 (`0002_…`), named after what they add. */
+export const commerceMigrations: Migration[] = [{ name: '0001_commerce', sql: commerce }];

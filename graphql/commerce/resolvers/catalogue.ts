@@ -1,0 +1,34 @@
+import type { CommerceContext } from '../context.ts';
+import { categoryViews, eventView, priceOf, ticketPaymentMethods, ticketState } from '../catalogue.ts';
+
+// SPEC 3.4: the catalogue is public; guests without credentials see it like everyone else.
+export const catalogueResolvers = {
+  Query: {
+    event: async (_: unknown, { eventId }: { eventId: string }, context: CommerceContext) => {
+      const data = await context.catalogueReader.event(eventId);
+      return data ? eventView(data, context.clock()) : null;
+    },
+    eventCategories: async (_: unknown, { eventId }: { eventId: string }, context: CommerceContext) => {
+      const data = await context.catalogueReader.event(eventId);
+      return data ? categoryViews(data, context.clock()) : [];
+    },
+    ticketsInfo: async (_: unknown, { eventId, ticketIds }: { eventId: string; ticketIds: string[] }, context: CommerceContext) => {
+      const data = await context.catalogueReader.event(eventId);
+      if (!data) return [];
+      const now = context.clock();
+      // In the order asked for; ids of other events or none at all are left out.
+      return ticketIds.flatMap((ticketId) => {
+        const ticket = data.tickets.find((candidate) => candidate.id === ticketId);
+        if (!ticket) return [];
+        return [
+          {
+            ticketId,
+            isAvailable: ticketState(data, ticket, now) === 'AVAILABLE_NOW',
+            paymentMethods: ticketPaymentMethods(data, ticket),
+            price: priceOf(ticket),
+          },
+        ];
+      });
+    },
+  },
+};

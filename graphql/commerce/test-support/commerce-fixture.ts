@@ -1,0 +1,158 @@
+import express from 'express';
+import request from 'supertest';
+import * as oidc from 'openid-client';
+import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
+import { createLogger } from '#platform/logger.ts';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer, type OutboxMessage } from '#platform/mail/mailer.ts';
+import type { DatabaseBackend } from '#test/support/backends.ts';
+import {
+  API_AUDIENCE,
+  ISSUER,
+  WEBSITE,
+  startIdentity,
+  startSignIn,
+  submitLogin,
+  type RunningIdentity,
+} from '#identity/test-support/identity-fixture.ts';
+import { AccountEmails } from '#identity/emails/account-emails.tsx';
+import { loadTranslations } from '#identity/translations.ts';
+import { UserPool } from '#identity/user-pool.ts';
+import { createCommerceService, type CommerceService, type CommerceServiceOptions } from '../service.ts';
+
+/** The test sites' "now" (test/support/test-site.ts): the demo catalogue's waves are in every state then. */
+export const COMMERCE_TEST_NOW = new Date('2026-11-21T12:00:00Z');
+
+export interface TestCustomer {
+  /** The token's subject: the user's id, or `guest_<identityId>`. */
+  customerId: string;
+  accessToken: string;
+}
+
+export interface TestUser extends TestCustomer {
+  id: string;
+  email: string;
+}
+
+export interface TestGuest extends TestCustomer {
+  identityId: string;
+  expiresAt: string;
+}
+
+/** A clock tests move: the service reads it on every request. */
+export interface TestClock {
+  now(): Date;
+  set(time: Date | string): void;
+  advance(milliseconds: number): void;
+}
+
+export interface RunningCommerceService {
+  database: DatabaseHandle;
+  identity: RunningIdentity;
+  service: CommerceService;
+  clock: TestClock;
+  /** What the commerce service e-mailed (its in-memory outbox). */
+  outbox: OutboxMessage[];
+  /** Posts a GraphQL request to /graphql/commerce, with the token when given. */
+  call(body: { query: string; variables?: Record<string, unknown> }, token?: string): request.Test;
+  /** The service's plain HTTP routes under /commerce (payment callbacks, downloads). */
+  http(): ReturnType<typeof request>;
+  /** A new account, signed in as the web tier would: a real access token. */
+  signUp(email: string, names?: { givenName: string; familyName: string }): Promise<TestUser>;
+  /** Guest credentials from the identity service; with an identityId, the same guest again. */
+  guest(identityId?: string): Promise<TestGuest>;
+  close(): Promise<void>;
+}
+
+const PASSWORD = 'Test-password-2026!';
+
+export const TEST_COMMERCE_SECRET = 'test-commerce-secret-of-some-length';
+
+/**
+ * The identity and commerce services over one database of `backend`, with the demo catalogue and
+ * a clock at COMMERCE_TEST_NOW, for one test file. `overrides` replace service options (each area
+ * may add its own, such as a payment sandbox).
+ */
+export async function startCommerceService(
+  backend: DatabaseBackend,
+  overrides: Partial<CommerceServiceOptions> = {},
+): Promise<RunningCommerceService> {
+  const logger = createLogger({ level: 'silent' });
+  const target = await backend.create();
+  const database = await openDatabase({ url: target.url, dataDir: 'memory://' });
+  const identity = await startIdentity(database);
+  let now = COMMERCE_TEST_NOW.getTime();
+  const clock: TestClock = {
+    now: () => new Date(now),
+    set: (time) => void (now = new Date(time).getTime()),
+    advance: (milliseconds) => void (now += milliseconds),
+  };
+  const mailer: Mailer & { outbox?: OutboxMessage[] } = createMailer({
+    smtpUrl: undefined,
+    from: DEFAULT_MAIL_FROM,
+    dataDir: 'memory://',
+    logger,
+  });
+  const service = await createCommerceService({
+    database,
+    identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
+    production: false,
+    logger,
+    clock: clock.now,
+    baseUrl: 'http://localhost:3000',
+    secret: TEST_COMMERCE_SECRET,
+    mailer,
+    seedDemoCatalogue: true,
+    ...overrides,
+  });
+  const app = express().use('/graphql/commerce', service.router).use('/commerce', service.http);
+  // Only creates accounts here: no message is sent.
+  const userPool = new UserPool({
+    db: database.db,
+    codeKey: 'test-code-key',
+    mail: new AccountEmails({ mailer, translations: await loadTranslations(), siteUrl: 'http://localhost:3000' }),
+    logger,
+  });
+  const clientAuthorization = `Basic ${Buffer.from(`${WEBSITE.clientId}:${WEBSITE.clientSecret}`).toString('base64')}`;
+
+  return {
+    database,
+    identity,
+    service,
+    clock,
+    outbox: mailer.outbox ?? [],
+    call(body, token) {
+      const post = request(app).post('/graphql/commerce');
+      return (token ? post.set('Authorization', `Bearer ${token}`) : post).send(body);
+    },
+    http: () => request(app),
+    async signUp(email, names = { givenName: 'Test', familyName: 'Shopper' }) {
+      const user = await userPool.create({ email, password: PASSWORD, ...names, emailVerified: true });
+      const browser = identity.browser();
+      const attempt = await startSignIn(identity, browser);
+      const callback = await browser.follow(await submitLogin(browser, attempt.loginPage, { email, password: PASSWORD }), ISSUER);
+      const tokens = await oidc.authorizationCodeGrant(identity.client, new URL(callback.url), {
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedState: attempt.state,
+        expectedNonce: attempt.nonce,
+      });
+      return { id: user.id, customerId: user.id, email: email.toLowerCase(), accessToken: tokens.access_token };
+    },
+    async guest(identityId) {
+      const response = await identity.fetch(`${ISSUER}/api/guest-credentials`, {
+        method: 'POST',
+        headers: { authorization: clientAuthorization, 'content-type': 'application/json' },
+        body: JSON.stringify(identityId ? { identityId } : {}),
+      });
+      if (!response.ok) throw new Error(`Guest credentials refused: ${response.status}`);
+      const credentials = (await response.json()) as { identityId: string; accessToken: string; expiresAt: string };
+      return { ...credentials, customerId: `guest_${credentials.identityId}` };
+    },
+    async close() {
+      mailer.close();
+      await service.stop();
+      await identity.close();
+      await database.close();
+      await target.drop();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Request } from 'express';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { PageContext } from '../page.ts';
+import { restrictCaching } from '../render/cache-policy.ts';
+import { ServiceError, type CallOptions } from '../services/service-client.ts';
+import { saveSession } from '../session/session-promises.ts';
+import type { ShopSession } from '../session/session-data.ts';
+
+/** SPEC 9.3: guest credentials live an hour; they are renewed after 50 minutes. */
+export const GUEST_RENEWAL_MS = 50 * 60 * 1000;
+
+const GUEST = 'guest';
+
+const CART_CLAIM: TypedDocumentNode<{ cartClaim: { id: string } }, { cartId: string; eventId: string; guestToken: string }> = gql`
+  mutation ShopperCartClaim($cartId: ID!, $eventId: ID!, $guestToken: String!) {
+    cartClaim(cartId: $cartId, eventId: $eventId, guestToken: $guestToken) {
+      id
+    }
+  }
+`;
+
+/**
+ * Who shops (SPEC 6, 7.2): the signed-in visitor with their access token, or a guest with
+ * credentials from the identity service kept in the server session (never in the browser), plus
+ * the cart of each event. A guest's cart is claimed for the user once they are signed in.
+ */
+export class Shopper {
+  readonly #req: Request;
+
+  constructor(
+    private readonly context: PageContext,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#req = context.req;
+  }
+
+  /** The token to call the commerce service with: the user's, or the guest's (obtained or renewed here). */
+  async token(): Promise<string> {
+    const accessToken = await this.context.accessToken();
+    if (accessToken) return accessToken;
+    return this.guestToken();
+  }
+
+  /** The guest's credentials, renewed after 50 minutes as the same guest. */
+  async guestToken(): Promise<string> {
+    // A page that depends on a guest's session is that visitor's own (decision 0014).
+    restrictCaching(this.context.res, 'private');
+    const shop = this.#shop();
+    const guest = shop.guest;
+    if (guest && this.now() - guest.obtainedAt < GUEST_RENEWAL_MS) return guest.accessToken;
+    const credentials = await this.context.services.userPool.guestCredentials(guest?.identityId);
+    shop.guest = { identityId: credentials.identityId, accessToken: credentials.accessToken, obtainedAt: this.now() };
+    await saveSession(this.#req);
+    return credentials.accessToken;
+  }
+
+  /** Call options for `services.commerce`: `{ accessToken }` of this shopper. */
+  async callOptions(): Promise<CallOptions> {
+    return { accessToken: await this.token() };
+  }
+
+  /**
+   * The visitor's cart for an event, if any. A signed-in visitor's cart made as a guest is claimed
+   * first (`cartClaim`); one that can no longer be claimed (ordered, gone) is forgotten.
+   */
+  async cartIdFor(eventId: string): Promise<string | undefined> {
+    const remembered = this.#req.session.shop?.carts?.[eventId];
+    if (!remembered) return undefined;
+    const accessToken = await this.context.accessToken();
+    const owner = this.#owner();
+    if (remembered.owner === owner) return remembered.cartId;
+    if (!accessToken || remembered.owner !== GUEST || !this.#req.session.shop?.guest) {
+      // A cart of another user of this browser, or a guest's without credentials left: not this visitor's.
+      await this.forgetCart(eventId);
+      return undefined;
+    }
+    try {
+      const guestToken = await this.guestToken();
+      await this.context.services.commerce.mutate(CART_CLAIM, { cartId: remembered.cartId, eventId, guestToken }, { accessToken });
+    } catch (error) {
+      if (error instanceof ServiceError && error.status !== undefined && error.status < 500) {
+        await this.forgetCart(eventId);
+        return undefined;
+      }
+      throw error;
+    }
+    await this.rememberCart(eventId, remembered.cartId);
+    return remembered.cartId;
+  }
+
+  async rememberCart(eventId: string, cartId: string): Promise<void> {
+    restrictCaching(this.context.res, 'private');
+    const shop = this.#shop();
+    shop.carts = { ...shop.carts, [eventId]: { cartId, owner: this.#owner() } };
+    await saveSession(this.#req);
+  }
+
+  async forgetCart(eventId: string): Promise<void> {
+    const carts = this.#req.session.shop?.carts;
+    if (!carts?.[eventId]) return;
+    delete carts[eventId];
+    await saveSession(this.#req);
+  }
+
+  /** The signed-in user's subject, or `guest`. */
+  #owner(): string {
+    return this.#req.session.auth?.sub ?? GUEST;
+  }
+
+  #shop(): ShopSession {
+    return (this.#req.session.shop ??= {});
+  }
+}
+
+const shoppers = new WeakMap<PageContext, Shopper>();
+
+/** The request's shopper (one per page context). */
+export function shopperFor(context: PageContext): Shopper {
+  let shopper = shoppers.get(context);
+  if (!shopper) {
+    shopper = new Shopper(context);
+    shoppers.set(context, shopper);
+  }
+  return shopper;
+}
+
+/**
+ * For loaders and actions: `const call = await commerceCall(context)` then
+ * `services.commerce.query(DOC, vars, call)`: the shopper's token, never cached.
+ */
+export async function commerceCall(context: PageContext): Promise<CallOptions> {
+  return shopperFor(context).callOptions();
+}
