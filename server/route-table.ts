@@ -77,7 +77,7 @@ export const ROUTES = {
   ),
 
   tickets: route('/events/:eventSlug/tickets', 'ticket'),
-  ticketsCheckout: route('/events/:eventSlug/tickets/checkout', 'ticketCheckout'),
+  ticketsCheckout: route('/events/:eventSlug/tickets/checkout', 'ticketCheckout', () => import('./pages/tickets/checkout.ts')),
   ticketsConfirmation: route('/events/:eventSlug/tickets/confirmation', 'ticketCheckout'),
   ticketsAssign: route('/events/:eventSlug/tickets/assign', 'ticket'),
   ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket'),

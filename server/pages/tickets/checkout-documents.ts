@@ -86,7 +86,7 @@ export const CHECKOUT_CART: TypedDocumentNode<{ cart: CheckoutCart | null }, { c
   ${LINE}
 `;
 
-export type CheckoutCartData = CheckoutCart & {
+export type CheckoutCartData = Omit<CheckoutCart, 'items'> & {
   cartState: 'ACTIVE' | 'ORDERED' | 'COMPLETED';
   couponCodes: { code: string }[];
   items: (CheckoutCart['items'][number] & {

@@ -8,14 +8,14 @@ import { TicketShopFrame, type ShopFrameEvent } from './TicketShopFrame.tsx';
 
 export type CheckoutStepName = 'email' | 'details' | 'billing' | 'shipping' | 'finalize';
 
-/** Each step's form: its name is also its `intent`. */
-export const CHECKOUT_FORMS: Record<CheckoutStepName, string> = {
-  email: 'checkout-email',
-  details: 'checkout-details',
-  billing: 'checkout-billing',
-  shipping: 'checkout-shipping',
-  finalize: 'checkout-finalize',
-};
+/**
+ * Every step posts the same form (`checkout`): its messages show on whichever step the page
+ * shows, including problems the commerce service finds in an earlier step when the order is placed.
+ */
+export const CHECKOUT_FORM = 'checkout';
+
+/** Each step's `intent`. */
+export const checkoutIntent = (step: CheckoutStepName): string => `checkout-${step}`;
 
 export interface AddressAnswer {
   address1: string;
@@ -149,14 +149,14 @@ function AddressLines({ address }: { address: AddressAnswer }) {
 
 function StepForm({ step, children, submit }: { step: CheckoutStepName; children: React.ReactNode; submit?: string }) {
   const { t, urls, locale } = useSite();
-  const form = CHECKOUT_FORMS[step];
+  const form = CHECKOUT_FORM;
   return (
     <form className="checkout-step__form stack" method="post" action={urls.current(locale)} noValidate>
       <h2 className="checkout-step__title" id={`${form}-title`}>
         {t(`checkout:steps.${step}`)}
       </h2>
       <FormToken />
-      <input type="hidden" name="intent" value={form} />
+      <input type="hidden" name="intent" value={checkoutIntent(step)} />
       <FormMessage form={form} />
       {children}
       <div className="account-form__actions">
@@ -171,7 +171,7 @@ function StepForm({ step, children, submit }: { step: CheckoutStepName; children
 function CurrentStep({ data }: { data: CheckoutPageData }) {
   const { t } = useSite();
   const { step, answers, prefill } = data;
-  const form = CHECKOUT_FORMS[step];
+  const form = CHECKOUT_FORM;
   if (step === 'email') {
     const email = answers.email ?? prefill.email;
     return (
@@ -359,7 +359,7 @@ function AddressFields({ form, address }: { form: string; address: AddressAnswer
 /** SPEC 2.4, 5, 8: the payment method, the terms (required) and the WhatsApp consent, then "Pay". */
 function FinalizeStep({ data }: { data: CheckoutPageData }) {
   const { t, urls, format } = useSite();
-  const form = CHECKOUT_FORMS.finalize;
+  const form = CHECKOUT_FORM;
   const state = useFormState(form);
   const returned = state && state.status !== 'succeeded' ? state.values : undefined;
   const chosen = returned?.paymentMethod ?? data.answers.paymentMethod ?? data.paymentMethods[0];
