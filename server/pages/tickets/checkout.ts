@@ -356,7 +356,11 @@ async function pay(context: PageContext, body: Record<string, string>): Promise<
   if (!email || !details || !billing || (shipping && !progress.shipping)) return { kind: 'succeeded', redirectTo: checkoutUrl };
 
   const parsed = parseForm(finalizeStepForm, body);
-  const values = { paymentMethod: body.paymentMethod ?? '', acceptTerms: body.acceptTerms ?? '', whatsappConsent: body.whatsappConsent ?? '' };
+  const values = {
+    paymentMethod: body.paymentMethod ?? '',
+    acceptTerms: body.acceptTerms ?? '',
+    whatsappConsent: body.whatsappConsent ?? '',
+  };
   if (!parsed.ok) {
     trackFailure(context, checkout, number, parsed.errors);
     return { kind: 'invalid', values: values, errors: parsed.errors };
