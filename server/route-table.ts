@@ -76,12 +76,12 @@ export const ROUTES = {
     () => import('./pages/programme/night-timetable.ts'),
   ),
 
-  tickets: route('/events/:eventSlug/tickets', 'ticket'),
+  tickets: route('/events/:eventSlug/tickets', 'ticket', () => import('./pages/tickets/tickets.ts')),
   ticketsCheckout: route('/events/:eventSlug/tickets/checkout', 'ticketCheckout', () => import('./pages/tickets/checkout.ts')),
   ticketsConfirmation: route('/events/:eventSlug/tickets/confirmation', 'ticketCheckout', () => import('./pages/tickets/confirmation.ts')),
   ticketsAssign: route('/events/:eventSlug/tickets/assign', 'ticket', () => import('./pages/tickets/assign.ts')),
-  ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket'),
-  ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket'),
+  ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket', () => import('./pages/tickets/cart.ts')),
+  ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket', () => import('./pages/tickets/login.ts')),
 
   termsAndConditions: route('/terms-and-conditions', 'default', () => import('./pages/about/terms.ts')),
   performer: route('/performers/:performerSlug', 'default', () => import('./pages/music/performer.ts')),

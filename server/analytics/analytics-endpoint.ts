@@ -46,6 +46,8 @@ const BROWSER_EVENTS = new Set<EventName>([
   'social_media_post_clicked',
   'view_promotion',
   'select_promotion',
+  // The ticket shop: a ticket card came into view.
+  'product_view',
 ]);
 
 /**

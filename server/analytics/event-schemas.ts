@@ -90,8 +90,32 @@ const checkoutOption = z
   .object({ step_number: checkoutStep, total_fields: z.number().int().min(1), fields_succeeded: z.number().int().min(0) })
   .strict();
 
-/** An exact amount as the API gives it: a decimal string with two places, never a float. */
-const money = z.string().regex(/^\d+\.\d{2}$/);
+/** SPEC 9.4: a ticket as a product; amounts as decimal strings with two places. */
+const amount = z.string().regex(/^\d+\.\d{2}$/);
+const product = z
+  .object({
+    product_category: text,
+    product_name: text,
+    product_id: text,
+    product_price: amount,
+    quantity: z.number().int().min(0).max(34).optional(),
+  })
+  .strict();
+
+/** SPEC 9.4: the cart fields of cart events. */
+const cartFields = z
+  .object({
+    cart_id: text,
+    quantity_number: z.number().int().min(0),
+    single_item_original_price: amount,
+    single_item_discounted_price: amount,
+    item_currency: text,
+    unique_extra_product_quantity: z.number().int().min(0),
+    extra_product_ids: text,
+    free_product_ids: text,
+    total_extra_quantity: z.number().int().min(0),
+  })
+  .strict();
 
 /** Where a navigation link was: the header's bar, the phone menu or the footer. */
 const navigationType = z.enum(['header', 'mobile', 'footer']);
@@ -160,11 +184,21 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
       item_count: z.number().int().min(0),
       addon_item_count: z.number().int().min(0),
       free_item_count: z.number().int().min(0),
-      total_amount: money,
-      sub_total_amount: money,
-      tax_amount: money,
-      discount_amount: money,
+      total_amount: amount,
+      sub_total_amount: amount,
+      tax_amount: amount,
+      discount_amount: amount,
       currency: z.literal('SAR'),
     })
     .strict(),
+  // The ticket shop (SPEC 9.4): products are tickets, amounts decimal strings as the API gives them.
+  product_impression: z.object({ product_impression_id: text, product_impression_name: text, product_impression_category: text }).strict(),
+  product_view: product,
+  cart_add: product.extend(cartFields.shape).strict(),
+  cart_remove: product.extend(cartFields.shape).strict(),
+  view_cart: z.object({ cart_id: text, quantity_number: z.number().int().min(0), item_currency: text, product_ids: text }).strict(),
+  coupon_code_succeeded: z
+    .object({ coupon_code: text, old_subtotal_price: amount, new_subtotal_price: amount, currency: text, cart_id: text })
+    .strict(),
+  coupon_code_failed: z.object({ coupon_code: text, reason_code: text, cart_id: text }).strict(),
 };

@@ -97,8 +97,8 @@ export async function loadTicketEvent(context: Pick<PageContext, 'services' | 'l
   };
 }
 
-/** The shop's steps (the frame's indicator), in order. */
-export type TicketStep = 'tickets' | 'cart' | 'checkout' | 'confirmation';
+/** Where in the shop a screen is, for analytics' submodule_name. */
+export type TicketStep = 'tickets' | 'cart' | 'login' | 'checkout' | 'confirmation';
 
 /** A ticket screen's head: never indexed (a shop step is no landing page), with the event in the breadcrumbs. */
 export function ticketPageHead(event: TicketEvent, title: string, path: string): PageHead {

@@ -194,6 +194,7 @@ function TicketCard({ ticket, category, data }: { ticket: ShopTicket; category: 
           </p>
         ) : null}
         {ticket.isLowStock && onSale ? <p className="ticket-card__low-stock">{t('shop:tickets.lowStock')}</p> : null}
+        {ticket.callbackFormType ? null : <ShopMessage form={ADD_FORM} match={{ ticketId: ticket.id }} />}
         {ticket.callbackFormType ? (
           <RequestForm ticket={ticket} days={data.days} received={data.requested === ticket.id} />
         ) : onSale ? (
@@ -231,7 +232,6 @@ function AddForm({ ticket, category }: { ticket: ShopTicket; category: ShopCateg
       <FormToken />
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="ticketId" value={ticket.id} />
-      <ShopMessage form={ADD_FORM} match={{ ticketId: ticket.id }} />
       {ticket.timeslots.length > 0 ? (
         <SelectField
           form={mine ? ADD_FORM : `${ADD_FORM}-${ticket.id}`}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { createFormatter } from '#views/format.ts';
+import { CART_FORM, COUPON_FORM, CartFragment, CartPage, type CartPageData } from '#views/pages/tickets/CartPage.tsx';
+import { CART_FRAGMENT_ID } from '#views/islands/CartLines.tsx';
+import { commerceCall } from '../../commerce/shopper.ts';
+import { notFound, page, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
+import { loadTicketEvent, ticketPageAnalytics, ticketPageHead, type TicketEvent } from './common.ts';
+import {
+  CATALOGUE_QUERY,
+  CART_TICKET_LIMIT,
+  allTickets,
+  cartRefusalMessage,
+  cartSummary,
+  cartView,
+  currentCart,
+  isRefusal,
+  maxQuantityOf,
+  shopCategories,
+  updateCart,
+  type CartAction,
+  type CartNode,
+} from './shop-commerce.ts';
+import { trackCartChange, trackShop } from './shop-analytics.ts';
+import { frameEvent } from './tickets.ts';
+
+/** SPEC 2.1, 2.4, 4.3: `/events/:eventSlug/tickets/cart`. */
+const cartPage: PageModule<CartPageData> = {
+  async load(context) {
+    const event = await loadTicketEvent(context);
+    if (!event) return notFound();
+    const [cart, catalogue] = await Promise.all([
+      currentCart(context, event.commerceEventId),
+      context.services.commerce.query(CATALOGUE_QUERY, { eventId: event.commerceEventId }, await commerceCall(context)),
+    ]);
+    const view = cart && cart.items.length > 0 ? cartView(cart, catalogue, context.locale, createFormatter(context.locale)) : null;
+    if (cart && view) {
+      trackShop(context, event, 'view_cart', {
+        cart_id: cart.id,
+        quantity_number: cart.ticketQuantity,
+        item_currency: cart.totalPrice.currency,
+        product_ids: cart.items.map((item) => item.catalogueItemId).join(','),
+      });
+    }
+    return page(
+      {
+        event: frameEvent(event),
+        summary: cartSummary(cart),
+        cart: view,
+        // SPEC 2.4: guests choose between signing in and continuing as a guest first.
+        checkoutHref: context.urls.route(context.viewer ? 'ticketsCheckout' : 'ticketsLogin', { eventSlug: event.slug }),
+      },
+      ticketPageHead(event, context.t('shop:cart.title'), `/events/${event.slug}/tickets/cart`),
+      ticketPageAnalytics(event, 'cart'),
+    );
+  },
+  View: CartPage,
+  fragments: { [CART_FRAGMENT_ID]: CartFragment },
+  actions: {
+    quantity: { form: CART_FORM, handle: (context, body) => changeLine(context, body, 'quantity') },
+    remove: { form: CART_FORM, handle: (context, body) => changeLine(context, body, 'remove') },
+    extras: { form: CART_FORM, handle: (context, body) => changeLine(context, body, 'extras') },
+    'coupon-apply': { form: COUPON_FORM, handle: (context, body) => changeCoupon(context, body, 'apply') },
+    'coupon-remove': { form: COUPON_FORM, handle: (context, body) => changeCoupon(context, body, 'remove') },
+  },
+};
+
+export default cartPage;
+
+const itemId = z.string().min(1).max(100);
+const count = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/)
+  .transform(Number);
+
+/** The event and the visitor's cart a cart form acts on; null when there is nothing to act on. */
+async function cartOf(context: PageContext): Promise<{ event: TicketEvent; cart: CartNode } | null> {
+  const event = await loadTicketEvent(context);
+  if (!event) return null;
+  const cart = await currentCart(context, event.commerceEventId);
+  return cart ? { event, cart } : null;
+}
+
+/** Quantity (the stepper), removal and extras of one line. Nothing changes on a refusal (SPEC 8). */
+async function changeLine(
+  context: PageContext,
+  body: Record<string, string>,
+  change: 'quantity' | 'remove' | 'extras',
+): Promise<FormOutcome> {
+  const values = { itemId: body.itemId ?? '' };
+  const id = itemId.safeParse(body.itemId);
+  if (!id.success) return { kind: 'invalid', values, errors: {}, message: 'shop:errors.cartUpdateFailed' };
+  let current: Awaited<ReturnType<typeof cartOf>>;
+  try {
+    current = await cartOf(context);
+  } catch (error) {
+    context.req.log.warn({ err: error }, 'Reading the cart failed');
+    return { kind: 'failed', values, message: 'shop:errors.cartUpdateFailed' };
+  }
+  const line = current?.cart.items.find((item) => item.id === id.data);
+  if (!current || !line) return { kind: 'invalid', values, errors: {}, message: 'shop:errors.cartUpdateFailed' };
+  const { event, cart } = current;
+
+  const actions: CartAction[] = [];
+  if (change === 'remove') actions.push({ removeItem: { itemId: line.id } });
+  if (change === 'quantity') {
+    const quantity = count.safeParse(body.quantity);
+    if (!quantity.success || quantity.data < 1) return { kind: 'invalid', values, errors: {}, message: 'shop:errors.quantity' };
+    const max = maxQuantityOf(line.custom.maxAmountPerOrder);
+    if (quantity.data > max && max < CART_TICKET_LIMIT) {
+      return { kind: 'invalid', values: { ...values, max: String(max) }, errors: {}, message: 'shop:errors.maxPerOrder' };
+    }
+    if (cart.ticketQuantity - line.quantity + quantity.data > CART_TICKET_LIMIT) {
+      return { kind: 'invalid', values, errors: {}, message: 'shop:errors.cartLimit' };
+    }
+    if (quantity.data !== line.quantity) actions.push({ changeQuantity: { itemId: line.id, quantity: quantity.data } });
+  }
+  if (change === 'extras') {
+    const catalogue = await context.services.commerce.query(
+      CATALOGUE_QUERY,
+      { eventId: event.commerceEventId },
+      await commerceCall(context),
+    );
+    const ticket = allTickets(shopCategories(catalogue, context.locale)).find(({ ticket }) => ticket.id === line.catalogueItemId);
+    const chosen = new Map(line.subItems.map((sub) => [sub.catalogueItemId, sub.quantity]));
+    for (const extra of ticket?.ticket.extras ?? []) {
+      const field = body[`extra-${extra.id}`];
+      if (field === undefined) continue;
+      const quantity = count.safeParse(field);
+      if (!quantity.success) return { kind: 'invalid', values, errors: {}, message: 'shop:errors.quantity' };
+      if (quantity.data !== (chosen.get(extra.id) ?? 0)) {
+        actions.push({ setSubItem: { itemId: line.id, catalogueItemId: extra.id, quantity: quantity.data } });
+      }
+    }
+  }
+  if (actions.length === 0) return { kind: 'succeeded', message: 'shop:cart.updated' };
+  try {
+    const updated = await updateCart(context, event.commerceEventId, actions);
+    if (change === 'remove') trackCartChange(context, event, 'cart_remove', cart, line.catalogueItemId, line.quantity, event.title, line);
+    if (change === 'quantity') {
+      const after = updated.items.find((item) => item.id === line.id);
+      const difference = (after?.quantity ?? 0) - line.quantity;
+      if (difference > 0) trackCartChange(context, event, 'cart_add', updated, line.catalogueItemId, difference, event.title, after);
+      if (difference < 0) trackCartChange(context, event, 'cart_remove', updated, line.catalogueItemId, -difference, event.title, after);
+    }
+  } catch (error) {
+    const message = cartRefusalMessage(error, 'shop:errors.cartUpdateFailed');
+    if (isRefusal(error)) return { kind: 'invalid', values, errors: {}, message };
+    context.req.log.warn({ err: error }, 'Changing the cart failed');
+    return { kind: 'failed', values, message };
+  }
+  return { kind: 'succeeded', message: change === 'remove' ? 'shop:cart.removed' : 'shop:cart.updated' };
+}
+
+const couponCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .transform((code) => code.toUpperCase());
+
+/** SPEC 2.4, 8: apply or remove a coupon, tracked as SPEC 9.4 coupon_code_succeeded or coupon_code_failed. */
+async function changeCoupon(context: PageContext, body: Record<string, string>, change: 'apply' | 'remove'): Promise<FormOutcome> {
+  const values = { code: (body.code ?? '').slice(0, 40) };
+  const fallback = change === 'apply' ? 'shop:errors.couponApplyFailed' : 'shop:errors.couponRemoveFailed';
+  if (!body.code?.trim())
+    return { kind: 'invalid', values, errors: { code: 'shop:errors.couponRequired' }, message: 'shop:errors.couponRequired' };
+  let current: Awaited<ReturnType<typeof cartOf>>;
+  try {
+    current = await cartOf(context);
+  } catch (error) {
+    context.req.log.warn({ err: error }, 'Reading the cart failed');
+    return { kind: 'failed', values, message: fallback };
+  }
+  if (!current) return { kind: 'invalid', values, errors: {}, message: fallback };
+  const { event, cart } = current;
+  const code = couponCode.safeParse(body.code);
+  const failed = (reason: string, message: string): FormOutcome => {
+    if (change === 'apply')
+      trackShop(context, event, 'coupon_code_failed', { coupon_code: values.code, reason_code: reason, cart_id: cart.id });
+    return { kind: 'invalid', values, errors: {}, message };
+  };
+  if (!code.success) return failed('COUPON_NOT_FOUND', change === 'apply' ? 'shop:errors.couponNotFound' : fallback);
+  try {
+    const updated = await updateCart(context, event.commerceEventId, [
+      change === 'apply' ? { applyCoupon: { code: code.data } } : { removeCoupon: { code: code.data } },
+    ]);
+    if (change === 'apply') {
+      trackShop(context, event, 'coupon_code_succeeded', {
+        coupon_code: code.data,
+        old_subtotal_price: cart.totalPrice.amount,
+        new_subtotal_price: updated.totalPrice.amount,
+        currency: updated.totalPrice.currency,
+        cart_id: cart.id,
+      });
+    }
+  } catch (error) {
+    if (isRefusal(error)) {
+      const message = cartRefusalMessage(error, fallback);
+      return failed((error as { code?: string }).code ?? 'refused', message);
+    }
+    context.req.log.warn({ err: error }, 'Changing the coupon failed');
+    if (change === 'apply')
+      trackShop(context, event, 'coupon_code_failed', { coupon_code: values.code, reason_code: 'service_error', cart_id: cart.id });
+    return { kind: 'failed', values, message: fallback };
+  }
+  return {
+    kind: 'succeeded',
+    message: change === 'apply' ? 'shop:cart.couponApplied' : 'shop:cart.couponRemoved',
+    values: { code: code.data },
+  };
+}
