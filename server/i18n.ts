@@ -23,6 +23,7 @@ const NAMESPACES = [
   'shop',
   'checkout',
   'commerce',
+  'payments',
 ];
 
 /**

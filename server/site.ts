@@ -181,6 +181,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       ...(options.clock ? { clock: options.clock } : {}),
     });
     services.push({ path: '/graphql/commerce', handler: commerce.router }, { path: '/commerce', handler: commerce.http });
+    if (commerce.sandbox) services.push({ path: '/sandbox', handler: commerce.sandbox });
     commerceFetch = createInProcessFetch(express().use('/graphql/commerce', commerce.router));
     closers.push(() => commerce.stop());
   }

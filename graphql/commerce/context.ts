@@ -3,6 +3,8 @@ import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import type { Catalogue, CatalogueReader } from './catalogue.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { PaymentProviders } from './payments/payment-gateway.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
 export interface CommerceCaller {
@@ -30,6 +32,12 @@ export interface CommerceParts {
   secret: string;
   mailer: Mailer | undefined;
   catalogue: Catalogue;
+  /** The card gateway, wallet and instalment provider (the sandboxes unless others are given: decision 0028). */
+  payments: PaymentProviders;
+  /** The shared secret of signed payment callbacks, derived from `secret`. */
+  callbackSecret: Buffer;
+  /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
+  lifecycle: OrderLifecycle;
 }
 
 export interface CommerceContext extends CommerceParts {

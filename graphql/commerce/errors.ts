@@ -71,10 +71,14 @@ export const couponNotApplicable = (message = 'The coupon does not apply to this
   commerceError('COUPON_NOT_APPLICABLE', 422, message, { code: 'commerce:errors.couponNotApplicable' });
 export const couponAlreadyApplied = (message = 'The cart already has a coupon') =>
   commerceError('COUPON_ALREADY_APPLIED', 422, message, { code: 'commerce:errors.couponAlreadyApplied' });
-export const insufficientFunds = (message = 'The wallet has insufficient funds') => commerceError('INSUFFICIENT_FUNDS', 402, message);
-export const paymentDeclined = (message = 'The payment was declined') => commerceError('PAYMENT_DECLINED', 402, message);
-export const orderState = (message = 'The order is not in a state that allows this') => commerceError('ORDER_STATE', 409, message);
-export const holdExpired = (message = 'The hold expired before the order was paid') => commerceError('HOLD_EXPIRED', 409, message);
+export const insufficientFunds = (message = 'The wallet has insufficient funds') =>
+  commerceError('INSUFFICIENT_FUNDS', 402, message, { paymentToken: 'payments:errors.insufficientFunds' });
+export const paymentDeclined = (message = 'The payment was declined') =>
+  commerceError('PAYMENT_DECLINED', 402, message, { paymentMethod: 'payments:errors.paymentDeclined' });
+export const orderState = (message = 'The order is not in a state that allows this') =>
+  commerceError('ORDER_STATE', 409, message, { orderId: 'payments:errors.orderState' });
+export const holdExpired = (message = 'The hold expired before the order was paid') =>
+  commerceError('HOLD_EXPIRED', 409, message, { orderId: 'payments:errors.holdExpired' });
 
 /** Parses with a zod schema whose messages are locale keys, or refuses with each field's key. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {

@@ -1,7 +1,11 @@
 import type { Migration } from '#platform/migrations.ts';
 import commerce from './migrations/0001_commerce.sql';
+import paymentLinks from './migrations/0002_payment_links.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
 /** Each area of the service adds its own files after 0001 (`0002_…`), named after what they add. */
-export const commerceMigrations: Migration[] = [{ name: '0001_commerce', sql: commerce }];
+export const commerceMigrations: Migration[] = [
+  { name: '0001_commerce', sql: commerce },
+  { name: '0002_payment_links', sql: paymentLinks },
+];

@@ -1,10 +1,11 @@
-import type { Router } from 'express';
+import express, { type Router } from 'express';
 import { errors as joseErrors } from 'jose';
 import { bearerToken } from '#platform/bearer-token.ts';
 import type { DatabaseHandle } from '#platform/database.ts';
 import { createGraphQLService, httpError } from '#platform/graphql-service.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
+import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
@@ -13,6 +14,10 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
+import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
+import type { PaymentProviders } from './payments/payment-gateway.ts';
+import { PaymentSandbox } from './payments/sandbox.ts';
+import { callbackSecret } from './payments/signature.ts';
 import { resolvers } from './resolvers/index.ts';
 import typeDefs from './schema.graphql';
 
@@ -31,7 +36,16 @@ export interface CommerceServiceOptions {
   mailer?: Mailer | undefined;
   /** The demo catalogue (never in production). */
   seedDemoCatalogue?: boolean;
+  /** The outside payment providers; without them, the sandboxes of decision 0028 (served at /sandbox). */
+  payments?: PaymentProviders;
+  /** Runs once an order is paid and committed: issues its tickets and e-mails them. */
+  onOrderPaid?: OrderPaidHook;
+  /** How often expired holds are swept (decision 0027); 0 turns the sweeper off (tests move the clock). */
+  holdSweepIntervalMs?: number;
 }
+
+/** SPEC 4.3: expired holds go back on sale within this long, even if nobody reads the order. */
+export const HOLD_SWEEP_INTERVAL_MS = 30_000;
 
 export interface CommerceService {
   /** The GraphQL API, mounted at `/graphql/commerce`. */
@@ -39,21 +53,33 @@ export interface CommerceService {
   /** Plain HTTP routes (payment callbacks, downloads), mounted at `/commerce`. */
   http: Router;
   parts: CommerceParts;
+  /** The payment sandboxes' hosted pages, mounted at `/sandbox` (absent with real providers). */
+  sandbox: Router | undefined;
   stop(): Promise<void>;
 }
 
 /** Builds every part of the service once; each area adds its own here. */
-export function createCommerceParts(options: CommerceServiceOptions): CommerceParts {
+export function createCommerceParts(options: CommerceServiceOptions & { payments: PaymentProviders }): CommerceParts {
+  const clock = options.clock ?? (() => new Date());
   return {
     db: options.database.db,
     database: options.database,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     logger: options.logger,
     production: options.production,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     secret: options.secret,
     mailer: options.mailer,
     catalogue: new Catalogue(options.database.db),
+    payments: options.payments,
+    callbackSecret: callbackSecret(options.secret),
+    lifecycle: new OrderLifecycle({
+      db: options.database.db,
+      clock,
+      providers: options.payments,
+      onOrderPaid: options.onOrderPaid ?? (async () => {}),
+      logger: options.logger.child({ component: 'orders' }),
+    }),
   };
 }
 
@@ -66,7 +92,19 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
   if (options.seedDemoCatalogue && options.production) throw new Error('The demo catalogue must never be seeded in production');
   await migrate(options.database, COMMERCE_SCHEMA, commerceMigrations);
   if (options.seedDemoCatalogue) await seedDemoCatalogue(options.database.db, options.logger);
-  const parts = createCommerceParts(options);
+  // The sandboxes post their callbacks to this process's own callback route, in process.
+  let deliverCallback: typeof fetch = fetch;
+  const sandbox = options.payments
+    ? undefined
+    : await PaymentSandbox.create({
+        database: options.database,
+        baseUrl: options.baseUrl.replace(/\/+$/, ''),
+        secret: callbackSecret(options.secret),
+        ...(options.clock ? { clock: options.clock } : {}),
+        logger: options.logger.child({ component: 'payment-sandbox' }),
+        deliver: (input, init) => deliverCallback(input, init),
+      });
+  const parts = createCommerceParts({ ...options, payments: options.payments ?? sandbox!.providers });
   const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
@@ -99,5 +137,18 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
     },
   });
 
-  return { router: graphql.router, http: commerceHttpRouter(parts), parts, stop: () => graphql.stop() };
+  const http = commerceHttpRouter(parts);
+  deliverCallback = createInProcessFetch(express().use('/commerce', http));
+  const sweepEvery = options.holdSweepIntervalMs ?? HOLD_SWEEP_INTERVAL_MS;
+  if (sweepEvery > 0) parts.lifecycle.startSweeper(sweepEvery);
+  return {
+    router: graphql.router,
+    http,
+    parts,
+    sandbox: sandbox?.router,
+    async stop() {
+      await parts.lifecycle.stop();
+      await graphql.stop();
+    },
+  };
 }

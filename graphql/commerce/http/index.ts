@@ -1,12 +1,22 @@
 import express, { type Router } from 'express';
 import type { CommerceParts } from '../context.ts';
+import { createCallbackRouter } from '../payments/callback-router.ts';
 
 /**
  * The service's plain HTTP routes, mounted by the site at `/commerce`: what is not GraphQL, such
  * as the payment gateway's callbacks and ticket PDF downloads. Each area adds a router of its own
  * in `AREAS` (its paths under `/commerce/...`).
  */
-const AREAS: ((parts: CommerceParts) => Router)[] = [];
+const AREAS: ((parts: CommerceParts) => Router)[] = [
+  // POST /commerce/payments/callback (decision 0028).
+  (parts) =>
+    express
+      .Router()
+      .use(
+        '/payments',
+        createCallbackRouter({ secret: parts.callbackSecret, lifecycle: parts.lifecycle, clock: parts.clock, logger: parts.logger }),
+      ),
+];
 
 export function commerceHttpRouter(parts: CommerceParts): Router {
   const router = express.Router();

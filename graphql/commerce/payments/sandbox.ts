@@ -1,0 +1,457 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import express, { type Router } from 'express';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DatabaseHandle } from '#platform/database.ts';
+import type { Logger } from '#platform/logger.ts';
+import { migrate } from '#platform/migrations.ts';
+import { fromRoot } from '#platform/paths.ts';
+import { amountRejection, splitInstalments } from './instalments.ts';
+import type {
+  CallbackStatus,
+  HostedPayment,
+  HostedPaymentRequest,
+  InstalmentProvider,
+  PaymentCallback,
+  PaymentGateway,
+  PaymentProvider,
+  PaymentProviders,
+  PrescoringAnswer,
+  PrescoringRequest,
+  WalletCharge,
+  WalletProvider,
+} from './payment-gateway.ts';
+import sandboxPayments from './migrations/0001_sandbox_payments.sql';
+import { SIGNATURE_HEADER, signCallback } from './signature.ts';
+
+/**
+ * SANDBOX payment providers (decision 0028): a card gateway, a mobile wallet and an instalment
+ * provider that behave like the real ones: hosted pages the visitor is sent to, test cards, a
+ * 3-D Secure step, signed server-to-server callbacks, voids. They keep their own state in their own
+ * schema, as an outside party would; the commerce service learns outcomes only from callbacks.
+ * Never configured in production with real money: there is nothing real behind them.
+ */
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  challenge: '4000000000003220',
+} as const;
+
+/** Test customers the instalment provider turns down, like the real provider's sandbox. */
+export const REJECTED_EMAIL_DOMAIN = '@rejected.example';
+
+const SCHEMA = 'payment_sandbox';
+
+export interface SandboxOptions {
+  database: DatabaseHandle;
+  /** The site's origin: the hosted pages are at `<baseUrl>/sandbox/...`. */
+  baseUrl: string;
+  /** The shared callback secret (`callbackSecret(COMMERCE_SECRET)`). */
+  secret: Buffer;
+  /** How callbacks reach the commerce service; `fetch` over the network by default. */
+  deliver?: typeof fetch;
+  clock?: () => Date;
+  logger: Logger;
+}
+
+type Row = {
+  id: string;
+  provider: PaymentProvider;
+  order_id: string;
+  amount: number;
+  currency: 'SAR';
+  description: string;
+  locale: 'en' | 'ar';
+  return_url: string;
+  callback_url: string;
+  email: string | null;
+  state: 'OPEN' | 'CHALLENGE' | 'SUCCEEDED' | 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'VOIDED';
+  wallet_token: string | null;
+  wallet_funded: boolean | null;
+};
+
+const texts = Object.fromEntries(
+  (['en', 'ar'] as const).map((locale) => [
+    locale,
+    JSON.parse(readFileSync(fromRoot('locales', locale, 'sandbox.json'), 'utf8')) as Record<string, string>,
+  ]),
+) as Record<'en' | 'ar', Record<string, string>>;
+
+const translate = (locale: 'en' | 'ar', key: string, values: Record<string, string | number> = {}) =>
+  (texts[locale][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
+
+/** Halalas as the decimal string the pages show, `1150.00 SAR`. */
+const amountText = (halalas: number) => `${Math.floor(halalas / 100)}.${String(halalas % 100).padStart(2, '0')} SAR`;
+
+export class PaymentSandbox {
+  readonly card: PaymentGateway;
+  readonly wallet: WalletProvider;
+  readonly instalments: InstalmentProvider;
+  readonly router: Router;
+  private readonly clock: () => Date;
+  private readonly deliver: typeof fetch;
+
+  private constructor(private readonly options: SandboxOptions) {
+    this.clock = options.clock ?? (() => new Date());
+    this.deliver = options.deliver ?? fetch;
+    this.card = { createPayment: (request) => this.create('card', request), voidPayment: (id) => this.void(id) };
+    this.wallet = {
+      createPayment: (request) => this.create('wallet', request),
+      charge: (token, amount) => this.charge(token, amount),
+      voidPayment: (id) => this.void(id),
+    };
+    this.instalments = {
+      prescore: async (request) => prescore(request),
+      createPayment: (request) => this.create('instalments', request),
+      voidPayment: (id) => this.void(id),
+    };
+    this.router = this.pages();
+  }
+
+  static async create(options: SandboxOptions): Promise<PaymentSandbox> {
+    await migrate(options.database, SCHEMA, [{ name: '0001_sandbox_payments', sql: sandboxPayments }]);
+    return new PaymentSandbox(options);
+  }
+
+  get providers(): PaymentProviders {
+    return { card: this.card, wallet: this.wallet, instalments: this.instalments };
+  }
+
+  private get db() {
+    return this.options.database.db;
+  }
+
+  private async create(provider: PaymentProvider, request: HostedPaymentRequest & { email?: string }): Promise<HostedPayment> {
+    const id = randomId('pay');
+    await this.db.execute(sql`
+      insert into payment_sandbox.payments (id, provider, order_id, amount, currency, description, locale, return_url, callback_url, email, created_at)
+      values (${id}, ${provider}, ${request.orderId}, ${request.amount}, ${request.currency}, ${request.description}, ${request.locale},
+              ${request.returnUrl}, ${request.callbackUrl}, ${request.email ?? null}, ${this.clock().toISOString()})`);
+    const page = provider === 'card' ? 'payments' : provider;
+    return { paymentId: id, paymentLink: `${this.options.baseUrl}/sandbox/${page}/${id}` };
+  }
+
+  private async find(id: string): Promise<Row | undefined> {
+    const [row] = await queryRows<Row>(this.db, sql`select * from payment_sandbox.payments where id = ${id}`);
+    return row;
+  }
+
+  private async void(id: string): Promise<void> {
+    await this.db.execute(sql`update payment_sandbox.payments set state = 'VOIDED' where id = ${id}`);
+  }
+
+  private async charge(token: string, amount: number): Promise<WalletCharge> {
+    // A token is spent once: the update only matches an open wallet payment of the same amount.
+    const [row] = await queryRows<Row>(
+      this.db,
+      sql`update payment_sandbox.payments set state = case when wallet_funded then 'SUCCEEDED' else 'INSUFFICIENT_FUNDS' end
+          where wallet_token = ${token} and provider = 'wallet' and state = 'OPEN' and amount = ${amount}
+          returning *`,
+    );
+    if (!row) return { outcome: 'INVALID_TOKEN' };
+    return { outcome: row.state === 'SUCCEEDED' ? 'SUCCEEDED' : 'INSUFFICIENT_FUNDS', paymentId: row.id };
+  }
+
+  /**
+   * Moves an open payment to `state` once (a second submit of the same form changes nothing) and
+   * posts the signed callback. Answers false when the payment was no longer open.
+   */
+  private async settle(id: string, from: Row['state'][], state: Row['state'], status: CallbackStatus): Promise<Row | undefined> {
+    const [row] = await queryRows<Row & { sequence: number }>(
+      this.db,
+      sql`update payment_sandbox.payments set state = ${state}, sequence = sequence + 1
+          where id = ${id} and state in ${from} returning *`,
+    );
+    if (!row) return undefined;
+    const callback: PaymentCallback = {
+      eventId: randomId('evt'),
+      paymentId: row.id,
+      orderId: row.order_id,
+      provider: row.provider,
+      status,
+      sequence: row.sequence,
+      amount: row.amount,
+      currency: row.currency,
+    };
+    await this.send(row.callback_url, callback);
+    return row;
+  }
+
+  /** Posts one callback, retrying twice on a failed delivery like a gateway's retry queue would. */
+  async send(url: string, callback: PaymentCallback): Promise<void> {
+    const body = JSON.stringify(callback);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        const response = await this.deliver(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(this.options.secret, body, this.clock()) },
+          body,
+        });
+        if (response.ok) return;
+        this.options.logger.warn({ status: response.status, paymentId: callback.paymentId, attempt }, 'Sandbox callback refused');
+      } catch (error) {
+        this.options.logger.warn({ err: error, paymentId: callback.paymentId, attempt }, 'Sandbox callback not delivered');
+      }
+    }
+  }
+
+  private returnTo(row: Row, extra: Record<string, string> = {}): string {
+    const url = new URL(row.return_url);
+    url.searchParams.set('orderId', row.order_id);
+    for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  private pages(): Router {
+    const router = express.Router();
+    router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
+    router.use((_req, res, next) => {
+      // The hosted pages are a payment form: never cached, never framed.
+      res.set({ 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
+      next();
+    });
+
+    const load = async (id: string, provider: PaymentProvider) => {
+      const row = await this.find(id);
+      return row && row.provider === provider ? row : undefined;
+    };
+
+    router.get('/payments/:id', async (req, res) => {
+      const row = await load(req.params.id, 'card');
+      if (!row)
+        return void res
+          .status(404)
+          .type('html')
+          .send(notFoundPage(req.query.lang === 'ar' ? 'ar' : 'en'));
+      if (row.state === 'CHALLENGE') return void res.redirect(303, `${req.baseUrl}/payments/${row.id}/challenge`);
+      res.type('html').send(row.state === 'OPEN' ? cardPage(row, {}, {}) : closedPage(row, this.returnTo(row)));
+    });
+
+    router.post('/payments/:id', async (req, res) => {
+      const row = await load(req.params.id, 'card');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      if (row.state !== 'OPEN')
+        return void res
+          .status(409)
+          .type('html')
+          .send(closedPage(row, this.returnTo(row)));
+      const form = {
+        cardNumber: String(req.body?.cardNumber ?? ''),
+        expiry: String(req.body?.expiry ?? ''),
+        cvc: String(req.body?.cvc ?? ''),
+      };
+      const problems = checkCard(form, this.clock());
+      if (Object.keys(problems).length > 0)
+        return void res
+          .status(422)
+          .type('html')
+          .send(cardPage(row, form, problems));
+      const number = form.cardNumber.replace(/[\s-]/g, '');
+      if (number === TEST_CARDS.challenge) {
+        await this.settle(row.id, ['OPEN'], 'CHALLENGE', 'CHALLENGE');
+        return void res.redirect(303, `${req.baseUrl}/payments/${row.id}/challenge`);
+      }
+      const [state, status]: [Row['state'], CallbackStatus] =
+        number === TEST_CARDS.success
+          ? ['SUCCEEDED', 'SUCCEEDED']
+          : number === TEST_CARDS.insufficientFunds
+            ? ['INSUFFICIENT_FUNDS', 'INSUFFICIENT_FUNDS']
+            : ['DECLINED', 'DECLINED'];
+      await this.settle(row.id, ['OPEN'], state, status);
+      res.redirect(303, this.returnTo(row));
+    });
+
+    router.get('/payments/:id/challenge', async (req, res) => {
+      const row = await load(req.params.id, 'card');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      res.type('html').send(row.state === 'CHALLENGE' ? challengePage(row) : closedPage(row, this.returnTo(row)));
+    });
+
+    router.post('/payments/:id/challenge', async (req, res) => {
+      const row = await load(req.params.id, 'card');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      const approved = req.body?.decision === 'approve';
+      await this.settle(row.id, ['CHALLENGE'], approved ? 'SUCCEEDED' : 'DECLINED', approved ? 'SUCCEEDED' : 'DECLINED');
+      res.redirect(303, this.returnTo(row));
+    });
+
+    router.get('/wallet/:id', async (req, res) => {
+      const row = await load(req.params.id, 'wallet');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      res.type('html').send(row.state === 'OPEN' && !row.wallet_token ? walletPage(row) : closedPage(row, this.returnTo(row)));
+    });
+
+    router.post('/wallet/:id', async (req, res) => {
+      const row = await load(req.params.id, 'wallet');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      const token = randomId('wtok');
+      // The sheet hands out one token per payment; the funded flag is what the test wallet "holds".
+      const [issued] = await queryRows<Row>(
+        this.db,
+        sql`update payment_sandbox.payments set wallet_token = ${token}, wallet_funded = ${req.body?.wallet === 'funded'}
+            where id = ${row.id} and state = 'OPEN' and wallet_token is null returning *`,
+      );
+      res.redirect(303, issued ? this.returnTo(row, { walletToken: token }) : this.returnTo(row));
+    });
+
+    router.get('/instalments/:id', async (req, res) => {
+      const row = await load(req.params.id, 'instalments');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      res.type('html').send(row.state === 'OPEN' ? instalmentsPage(row) : closedPage(row, this.returnTo(row)));
+    });
+
+    router.post('/instalments/:id', async (req, res) => {
+      const row = await load(req.params.id, 'instalments');
+      if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
+      const approved = req.body?.decision === 'approve';
+      await this.settle(row.id, ['OPEN'], approved ? 'SUCCEEDED' : 'DECLINED', approved ? 'SUCCEEDED' : 'DECLINED');
+      res.redirect(303, this.returnTo(row));
+    });
+    return router;
+  }
+}
+
+function prescore(request: PrescoringRequest): PrescoringAnswer {
+  if (request.email?.trim().toLowerCase().endsWith(REJECTED_EMAIL_DOMAIN)) return { eligible: false, reason: 'NOT_AVAILABLE' };
+  const rejection = amountRejection(request.amount);
+  return rejection ? { eligible: false, reason: rejection } : { eligible: true, instalments: splitInstalments(request.amount) };
+}
+
+type CardForm = { cardNumber?: string; expiry?: string; cvc?: string };
+
+/** The card form's rules: a listed test card, an expiry month not yet over, three digits of CVC. */
+export function checkCard(form: CardForm, now: Date): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const number = (form.cardNumber ?? '').replace(/[\s-]/g, '');
+  if (!(Object.values(TEST_CARDS) as string[]).includes(number)) problems.cardNumber = 'cardNumberInvalid';
+  const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry ?? '');
+  const month = expiry ? Number(expiry[1]) : 0;
+  const lastDay = expiry ? Date.UTC(2000 + Number(expiry[2]), month, 1) : 0;
+  if (!expiry || month < 1 || month > 12 || lastDay <= now.getTime()) problems.expiry = 'expiryInvalid';
+  if (!/^\d{3}$/.test((form.cvc ?? '').trim())) problems.cvc = 'cvcInvalid';
+  return problems;
+}
+
+// ---- The hosted pages: plain HTML, no script, the order's language ----
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(locale: 'en' | 'ar', title: string, body: string): string {
+  const t = (key: string) => escape(translate(locale, key));
+  return `<!doctype html>
+<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escape(title)} · ${t('badge')}</title>
+<style>
+body{margin:0;background:#0b0b10;color:#f2f2f5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Tahoma,sans-serif;display:flex;justify-content:center;padding:24px 12px}
+main{width:100%;max-width:420px;background:#17171f;border:1px solid #2c2c38;border-radius:16px;padding:24px}
+.badge{display:inline-block;background:#ffcc00;color:#111;font-weight:700;letter-spacing:.08em;border-radius:6px;padding:2px 10px;font-size:13px}
+.notice{color:#b8b8c6;font-size:14px}h1{font-size:22px;margin:12px 0}
+dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0 0 16px}dt{color:#9a9aab}dd{margin:0;font-weight:600}
+label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:12px;border-radius:10px;border:1px solid #3a3a48;background:#0f0f15;color:#fff;font-size:18px}
+input[aria-invalid=true]{border-color:#ff6b6b}.error{color:#ff8a8a;font-size:14px;margin:4px 0 0}
+button{width:100%;margin-top:16px;padding:14px;border:0;border-radius:10px;background:#7c5cff;color:#fff;font-size:17px;font-weight:700;cursor:pointer}
+button.secondary{background:#2c2c38}table{width:100%;border-collapse:collapse;font-size:14px}td{padding:4px 0;border-bottom:1px solid #2c2c38}
+code{direction:ltr;unicode-bidi:embed;font-size:14px}a{color:#b9a8ff}
+</style></head>
+<body><main><span class="badge">${t('badge')}</span><p class="notice">${t('notice')}</p>${body}</main></body></html>`;
+}
+
+const summary = (row: Row) =>
+  `<dl><dt>${escape(translate(row.locale, 'order'))}</dt><dd><code>${escape(row.order_id)}</code></dd>` +
+  `<dt>${escape(translate(row.locale, 'amount'))}</dt><dd>${escape(amountText(row.amount))}</dd></dl>`;
+
+function field(row: Row, name: string, label: string, value: string, error: string | undefined, attributes: string): string {
+  const t = (key: string) => escape(translate(row.locale, key));
+  const errorId = `${name}-error`;
+  return (
+    `<label for="${name}">${t(label)}</label><input id="${name}" name="${name}" value="${escape(value)}" ${attributes}` +
+    (error ? ` aria-invalid="true" aria-describedby="${errorId}"` : '') +
+    ` required>` +
+    (error ? `<p class="error" id="${errorId}">${t(error)}</p>` : '')
+  );
+}
+
+function cardPage(row: Row, form: CardForm, problems: Record<string, string>): string {
+  const t = (key: string) => escape(translate(row.locale, key));
+  const cards: [string, string][] = [
+    ['4242 4242 4242 4242', 'cardSuccess'],
+    ['4000 0000 0000 0002', 'cardDeclined'],
+    ['4000 0000 0000 9995', 'cardInsufficient'],
+    ['4000 0000 0000 3220', 'cardChallenge'],
+  ];
+  return layout(
+    row.locale,
+    translate(row.locale, 'cardTitle'),
+    `<h1>${t('cardTitle')}</h1>${summary(row)}
+<form method="post" action="/sandbox/payments/${escape(row.id)}" novalidate>
+${field(row, 'cardNumber', 'cardNumber', form.cardNumber ?? '', problems.cardNumber, 'inputmode="numeric" autocomplete="cc-number" dir="ltr"')}
+${field(row, 'expiry', 'expiry', form.expiry ?? '', problems.expiry, 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" dir="ltr"')}
+${field(row, 'cvc', 'cvc', '', problems.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="3" dir="ltr"')}
+<button type="submit">${escape(translate(row.locale, 'pay', { amount: amountText(row.amount) }))}</button>
+</form>
+<h2>${t('testCards')}</h2><table>${cards.map(([number, key]) => `<tr><td><code>${number}</code></td><td>${t(key)}</td></tr>`).join('')}</table>`,
+  );
+}
+
+function challengePage(row: Row): string {
+  const t = (key: string) => escape(translate(row.locale, key));
+  return layout(
+    row.locale,
+    translate(row.locale, 'challengeTitle'),
+    `<h1>${t('challengeTitle')}</h1><p>${t('challengeText')}</p>${summary(row)}
+<form method="post" action="/sandbox/payments/${escape(row.id)}/challenge">
+<button type="submit" name="decision" value="approve">${t('approve')}</button>
+<button type="submit" name="decision" value="fail" class="secondary">${t('fail')}</button>
+</form>`,
+  );
+}
+
+function walletPage(row: Row): string {
+  const t = (key: string) => escape(translate(row.locale, key));
+  return layout(
+    row.locale,
+    translate(row.locale, 'walletTitle'),
+    `<h1>${t('walletTitle')}</h1>${summary(row)}
+<form method="post" action="/sandbox/wallet/${escape(row.id)}">
+<button type="submit" name="wallet" value="funded">${t('walletPay')}</button>
+<button type="submit" name="wallet" value="empty" class="secondary">${t('walletNoFunds')}</button>
+</form>`,
+  );
+}
+
+function instalmentsPage(row: Row): string {
+  const t = (key: string, values?: Record<string, string | number>) => escape(translate(row.locale, key, values));
+  const rows = splitInstalments(row.amount)
+    .map(
+      (amount, index) =>
+        `<tr><td>${t('instalmentDue', { number: index + 1 })}</td><td>${index === 0 ? t('instalmentToday') : t('instalmentInMonths', { count: index })}</td><td>${escape(amountText(amount))}</td></tr>`,
+    )
+    .join('');
+  return layout(
+    row.locale,
+    translate(row.locale, 'instalmentsTitle'),
+    `<h1>${t('instalmentsTitle')}</h1>${summary(row)}<table>${rows}</table>
+<form method="post" action="/sandbox/instalments/${escape(row.id)}">
+<button type="submit" name="decision" value="approve">${t('instalmentsApprove')}</button>
+<button type="submit" name="decision" value="reject" class="secondary">${t('instalmentsReject')}</button>
+</form>`,
+  );
+}
+
+function closedPage(row: Row, returnUrl: string): string {
+  const t = (key: string) => escape(translate(row.locale, key));
+  return layout(
+    row.locale,
+    translate(row.locale, 'closed'),
+    `<h1>${t('closed')}</h1>${summary(row)}<p><a href="${escape(returnUrl)}">${t('back')}</a></p>`,
+  );
+}
+
+const notFoundPage = (locale: 'en' | 'ar') =>
+  layout(locale, translate(locale, 'notFound'), `<h1>${escape(translate(locale, 'notFound'))}</h1>`);
