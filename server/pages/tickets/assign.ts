@@ -36,10 +36,10 @@ const assignPage: PageModule<AssignPageData> = {
   async load(context) {
     const loaded = await loadOrder(context);
     if ('loaded' in loaded) return loaded.loaded;
-    const { event, order, secret } = loaded.access;
+    const { event, order, linkSecret } = loaded.access;
     const title = context.t('checkout:assign.title');
     return page(
-      { event, order, secret },
+      { event, order, secret: linkSecret },
       ticketPageHead(event, title, `/events/${event.slug}/tickets/assign`),
       ticketPageAnalytics(event, 'confirmation'),
     );

@@ -47,9 +47,9 @@ const confirmationPage: PageModule<ConfirmationPageData> = {
     const loaded = await loadOrder(context);
     if ('loaded' in loaded) return loaded.loaded;
     const { access } = loaded;
-    const { event, secret } = access;
+    const { event, secret, linkSecret } = access;
     let { order } = access;
-    const here = `${context.urls.route('ticketsConfirmation', { eventSlug: event.slug })}${orderQuery(order, secret)}`;
+    const here = `${context.urls.route('ticketsConfirmation', { eventSlug: event.slug })}${orderQuery(order, linkSecret)}`;
     let notice: Notice = null;
     let status: number | undefined;
 
@@ -98,7 +98,7 @@ const confirmationPage: PageModule<ConfirmationPageData> = {
     if (order.state === 'PAID') await trackPurchase(context, { ...access, order });
     const title = context.t('checkout:confirmation.title');
     return page(
-      { event, order, secret, notice, phoneNumber: checkoutPhone(context, event.commerceEventId) },
+      { event, order, secret: linkSecret, notice, phoneNumber: checkoutPhone(context, event.commerceEventId) },
       {
         ...ticketPageHead(event, title, `/events/${event.slug}/tickets/confirmation`),
         ...(order.state === 'PENDING_PAYMENT' && !notice ? { refresh: { seconds: REFRESH_SECONDS, path: here } } : {}),

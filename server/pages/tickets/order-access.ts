@@ -11,8 +11,10 @@ import { lastPlacedOrder, placedOrderSecret } from './placed-orders.ts';
 export interface OrderAccess {
   event: TicketEvent;
   order: OrderData;
-  /** The guest's secret, when the order was reached through it. */
+  /** The guest's secret, from the link or this session: what the service is asked with. */
   secret: string | null;
+  /** The secret as the link gave it: carried on to our links (the session's own is never put in a URL). */
+  linkSecret: string | null;
   accessToken: string;
 }
 
@@ -33,7 +35,8 @@ export async function loadOrder(context: PageContext): Promise<{ access: OrderAc
   restrictCaching(context.res, 'no-store');
   const orderId = query(context, 'order') ?? query(context, 'orderId') ?? lastPlacedOrder(context.req, event.commerceEventId);
   if (!orderId) return { loaded: notFound() };
-  const secret = query(context, 'secret') ?? placedOrderSecret(context.req, orderId) ?? null;
+  const linkSecret = query(context, 'secret') ?? null;
+  const secret = linkSecret ?? placedOrderSecret(context.req, orderId) ?? null;
   const accessToken = await shopperFor(context).token();
   let order: OrderData | null;
   try {
@@ -45,7 +48,7 @@ export async function loadOrder(context: PageContext): Promise<{ access: OrderAc
     throw error;
   }
   if (!order || order.eventId !== event.commerceEventId) return { loaded: notFound() };
-  return { access: { event, order, secret, accessToken } };
+  return { access: { event, order, secret, linkSecret, accessToken } };
 }
 
 /** The phone the order was placed with, from this browser's checkout answers. */
