@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
+import type { CartStore } from './carts.ts';
 import type { Catalogue, CatalogueReader } from './catalogue.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
@@ -38,6 +39,12 @@ export interface CommerceParts {
   callbackSecret: Buffer;
   /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
   lifecycle: OrderLifecycle;
+  carts: CartStore;
+  /**
+   * Verifies an access token or guest credentials of the identity service (signature, issuer,
+   * audience, expiry) and answers whose they are; throws when they are not valid.
+   */
+  verifyCaller(token: string): Promise<CommerceCaller>;
 }
 
 export interface CommerceContext extends CommerceParts {

@@ -474,7 +474,7 @@ export const DEMO_CATALOGUE = {
       event_id: NABD,
       valid_from: null,
       valid_until: null,
-      min_subtotal: 50000,
+      min_subtotal: 100000,
       max_redemptions: null,
       redemptions: 0,
     },

@@ -8,6 +8,7 @@ import type { Mailer } from '#platform/mail/mailer.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
+import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
@@ -61,6 +62,8 @@ export interface CommerceService {
 /** Builds every part of the service once; each area adds its own here. */
 export function createCommerceParts(options: CommerceServiceOptions & { payments: PaymentProviders }): CommerceParts {
   const clock = options.clock ?? (() => new Date());
+  const catalogue = new Catalogue(options.database.db);
+  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
   return {
     db: options.database.db,
     database: options.database,
@@ -70,7 +73,13 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     secret: options.secret,
     mailer: options.mailer,
-    catalogue: new Catalogue(options.database.db),
+    catalogue,
+    carts: new CartStore(options.database.db, catalogue),
+    async verifyCaller(token) {
+      const claims = await verify(token);
+      const kind = claims.guest === true ? 'guest' : 'user';
+      return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
+    },
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
     lifecycle: new OrderLifecycle({
@@ -105,14 +114,11 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         deliver: (input, init) => deliverCallback(input, init),
       });
   const parts = createCommerceParts({ ...options, payments: options.payments ?? sandbox!.providers });
-  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;
     try {
-      const claims = await verify(token);
-      const kind = claims.guest === true ? 'guest' : 'user';
-      return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
+      return await parts.verifyCaller(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
         throw unauthenticated('Invalid or expired credentials');

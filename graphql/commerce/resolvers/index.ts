@@ -1,3 +1,4 @@
+import { cartResolvers } from './carts.ts';
 import { catalogueResolvers } from './catalogue.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -6,7 +7,7 @@ type ResolverMap = Record<string, Record<string, unknown>>;
  * Each area of the service keeps its resolvers in a file of its own (catalogue, carts, orders,
  * tickets, requests) and adds its map to `AREAS`; the maps are merged type by type.
  */
-const AREAS: ResolverMap[] = [catalogueResolvers];
+const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers];
 
 export function mergeResolvers(maps: readonly ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
