@@ -3,6 +3,8 @@ import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import type { CartStore } from './carts.ts';
 import type { Catalogue, CatalogueReader } from './catalogue.ts';
+import type { ConfirmationEmails } from './confirmation-email.tsx';
+import type { OrderQueries } from './order-queries.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
@@ -45,6 +47,12 @@ export interface CommerceParts {
    * audience, expiry) and answers whose they are; throws when they are not valid.
    */
   verifyCaller(token: string): Promise<CommerceCaller>;
+  /** Orders, their tickets and download links (order-queries.ts). */
+  orderQueries: OrderQueries;
+  /** The order confirmation; none without a mailer. */
+  confirmationEmails: ConfirmationEmails | undefined;
+  /** Issues a paid order's tickets and sends its confirmation, once (issued-tickets.ts). */
+  onOrderPaid: (orderId: string) => Promise<void>;
 }
 
 export interface CommerceContext extends CommerceParts {

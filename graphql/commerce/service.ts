@@ -10,15 +10,18 @@ import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
 import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
+import { ConfirmationEmails, loadOrderEmailTranslations } from './confirmation-email.tsx';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
+import { createOrderPaidHook } from './issued-tickets.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
+import { OrderQueries } from './order-queries.ts';
 import { resolvers } from './resolvers/index.ts';
 import typeDefs from './schema.graphql';
 
@@ -61,20 +64,33 @@ export interface CommerceService {
 
 /** Builds every part of the service once; each area adds its own here. */
 export function createCommerceParts(options: CommerceServiceOptions & { payments: PaymentProviders }): CommerceParts {
+  const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
-  const catalogue = new Catalogue(options.database.db);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const catalogue = new Catalogue(db);
   const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
+  const confirmationEmails = options.mailer
+    ? new ConfirmationEmails({
+        db,
+        mailer: options.mailer,
+        translations: loadOrderEmailTranslations(),
+        secret: options.secret,
+        baseUrl,
+        clock,
+      })
+    : undefined;
+  const onOrderPaid = options.onOrderPaid ?? createOrderPaidHook({ db, emails: confirmationEmails, logger: options.logger });
   return {
-    db: options.database.db,
+    db,
     database: options.database,
     clock,
     logger: options.logger,
     production: options.production,
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     secret: options.secret,
     mailer: options.mailer,
     catalogue,
-    carts: new CartStore(options.database.db, catalogue),
+    carts: new CartStore(db, catalogue),
     async verifyCaller(token) {
       const claims = await verify(token);
       const kind = claims.guest === true ? 'guest' : 'user';
@@ -83,12 +99,15 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
     lifecycle: new OrderLifecycle({
-      db: options.database.db,
+      db,
       clock,
       providers: options.payments,
-      onOrderPaid: options.onOrderPaid ?? (async () => {}),
+      onOrderPaid,
       logger: options.logger.child({ component: 'orders' }),
     }),
+    orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
+    confirmationEmails,
+    onOrderPaid,
   };
 }
 

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { CommerceParts } from '../context.ts';
 import { createCallbackRouter } from '../payments/callback-router.ts';
+import { ticketDownloadsRouter } from './ticket-downloads.ts';
 
 /**
  * The service's plain HTTP routes, mounted by the site at `/commerce`: what is not GraphQL, such
@@ -8,6 +9,7 @@ import { createCallbackRouter } from '../payments/callback-router.ts';
  * in `AREAS` (its paths under `/commerce/...`).
  */
 const AREAS: ((parts: CommerceParts) => Router)[] = [
+  ticketDownloadsRouter,
   // POST /commerce/payments/callback (decision 0028).
   (parts) =>
     express

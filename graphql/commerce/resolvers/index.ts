@@ -1,5 +1,7 @@
 import { cartResolvers } from './carts.ts';
 import { catalogueResolvers } from './catalogue.ts';
+import { requestResolvers } from './requests.ts';
+import { ticketResolvers } from './tickets.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -7,7 +9,7 @@ type ResolverMap = Record<string, Record<string, unknown>>;
  * Each area of the service keeps its resolvers in a file of its own (catalogue, carts, orders,
  * tickets, requests) and adds its map to `AREAS`; the maps are merged type by type.
  */
-const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers];
+const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers, ticketResolvers, requestResolvers];
 
 export function mergeResolvers(maps: readonly ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};

@@ -1,0 +1,276 @@
+import { readFileSync } from 'node:fs';
+import type { CSSProperties, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { sql } from 'drizzle-orm';
+import i18next from 'i18next';
+import { queryRows, type Database } from '#platform/database.ts';
+import type { Mailer } from '#platform/mail/mailer.ts';
+import { fromRoot } from '#platform/paths.ts';
+import { createFormatter, direction, type Locale } from '#views/format.ts';
+import { formatAmount } from './money.ts';
+import { signedDownloadUrl } from './ticket-links.ts';
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const NAMESPACE = 'orderEmails';
+
+/** The e-mails' strings (`locales/{en,ar}/orderEmails.json`) in an i18next instance of their own. */
+export function loadOrderEmailTranslations(folder = fromRoot('locales')): (locale: Locale) => Translate {
+  const resources: Record<string, Record<string, Record<string, string>>> = {};
+  for (const locale of ['en', 'ar'] as const) {
+    resources[locale] = {
+      [NAMESPACE]: JSON.parse(readFileSync(`${folder}/${locale}/${NAMESPACE}.json`, 'utf8')) as Record<string, string>,
+    };
+  }
+  const i18n = i18next.createInstance();
+  // React escapes what it renders; escaping here as well would show entities in the e-mail.
+  void i18n.init({
+    resources,
+    lng: 'en',
+    fallbackLng: 'en',
+    ns: [NAMESPACE],
+    defaultNS: NAMESPACE,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return (locale) => {
+    const t = i18n.getFixedT(locale, NAMESPACE);
+    return (key, values) => (values ? t(key as never, values as never) : t(key as never)) as string;
+  };
+}
+
+export interface ConfirmationEmailsOptions {
+  db: Database;
+  mailer: Mailer;
+  translations: (locale: Locale) => Translate;
+  secret: string;
+  baseUrl: string;
+  clock: () => Date;
+}
+
+export interface ConfirmationEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface OrderForEmail {
+  id: string;
+  customer_id: string;
+  secret_uuid: string;
+  customer: { email: string; firstName: string };
+  locale: Locale;
+  return_url: string;
+  subtotal: number;
+  products_discount: number;
+  coupons_discount: number;
+  total: number;
+  vat: number;
+  event_name_en: string;
+  event_name_ar: string;
+}
+
+/**
+ * The order confirmation (SPEC 2.4): in the order's language, the order id, its items and totals
+ * with VAT, each ticket's download link (signed, an hour) and the link to the order, which gives
+ * fresh ones. Plain text for every mail program and a small HTML version in the brand's dark look
+ * (the identity e-mails' style): inline styles only, no images, no tracking.
+ */
+export class ConfirmationEmails {
+  constructor(private readonly options: ConfirmationEmailsOptions) {}
+
+  async sendConfirmation(orderId: string): Promise<void> {
+    const email = await this.compose(orderId);
+    if (email) await this.options.mailer.send(email);
+  }
+
+  /**
+   * The order's page: the confirmation URL the checkout gave as its return address, with the order
+   * and, for a guest, its secret (SPEC 2.4: the guest's link). An address that is not the site's
+   * own falls back to the home page.
+   */
+  orderLink(order: Pick<OrderForEmail, 'id' | 'customer_id' | 'secret_uuid' | 'return_url'>): string {
+    const site = new URL(this.options.baseUrl);
+    let link: URL;
+    try {
+      link = new URL(order.return_url);
+      if (link.origin !== site.origin) link = new URL(site);
+    } catch {
+      link = new URL(site);
+    }
+    link.searchParams.set('order', order.id);
+    if (order.customer_id.startsWith('guest_')) link.searchParams.set('secret', order.secret_uuid);
+    else link.searchParams.delete('secret');
+    return link.toString();
+  }
+
+  async compose(orderId: string): Promise<ConfirmationEmail | undefined> {
+    const { db } = this.options;
+    const [order] = await queryRows<OrderForEmail>(
+      db,
+      sql`select o.id, o.customer_id, o.secret_uuid::text as secret_uuid, o.customer, o.locale, o.return_url, o.subtotal,
+                 o.products_discount, o.coupons_discount, o.total, o.vat, e.name_en as event_name_en, e.name_ar as event_name_ar
+          from commerce.orders o join commerce.events e on e.id = o.event_id
+          where o.id = ${orderId} and o.state = 'PAID'`,
+    );
+    if (!order) return undefined;
+    const [items, tickets] = await Promise.all([
+      queryRows<{ name_en: string; name_ar: string; quantity: number; total: number }>(
+        db,
+        sql`select name_en, name_ar, quantity, total from commerce.order_items where order_id = ${orderId} order by position, id`,
+      ),
+      queryRows<{ id: string; serial: number; name_en: string; name_ar: string }>(
+        db,
+        sql`select t.id::text as id, t.serial, i.name_en, i.name_ar from commerce.issued_tickets t
+            join commerce.order_items i on i.id = t.order_item_id where t.order_id = ${orderId} order by t.serial`,
+      ),
+    ]);
+
+    const locale: Locale = order.locale === 'ar' ? 'ar' : 'en';
+    const t = this.options.translations(locale);
+    const format = createFormatter(locale);
+    const at = (key: string, values?: Record<string, string | number>) => t(`confirmation.${key}`, values);
+    const amount = (halalas: number) => format.money(formatAmount(halalas));
+    const nameIn = (row: { name_en: string; name_ar: string }) => (locale === 'ar' ? row.name_ar : row.name_en);
+    const event = locale === 'ar' ? order.event_name_ar : order.event_name_en;
+    const now = this.options.clock();
+
+    const lines = items.map((item) => ({
+      label: at('quantityOf', { quantity: item.quantity, name: nameIn(item) }),
+      value: amount(item.total),
+    }));
+    const discount = order.products_discount + order.coupons_discount;
+    const totals = [
+      { label: at('subtotal'), value: amount(order.subtotal) },
+      ...(discount > 0 ? [{ label: at('discount'), value: `−${amount(discount)}` }] : []),
+      { label: at('total'), value: amount(order.total), strong: true },
+      { label: at('vat'), value: amount(order.vat) },
+    ];
+    const downloads = tickets.map((ticket) => ({
+      label: at('ticket', { serial: ticket.serial, name: nameIn(ticket) }),
+      action: at('download', { serial: ticket.serial }),
+      href: signedDownloadUrl({ secret: this.options.secret, baseUrl: this.options.baseUrl, ticketId: ticket.id, now }),
+    }));
+    const orderLink = this.orderLink(order);
+    const subject = at('subject', { event, orderId: order.id });
+    const greeting = at('greeting', { name: order.customer.firstName });
+    const intro = at('intro', { event });
+
+    const text = [
+      greeting,
+      '',
+      intro,
+      '',
+      `${at('order')}: ${order.id}`,
+      ...lines.map((line) => `${line.label}: ${line.value}`),
+      '',
+      ...totals.map((line) => `${line.label}: ${line.value}`),
+      '',
+      at('tickets'),
+      ...downloads.flatMap((download) => [`${download.label}`, download.href]),
+      '',
+      at('expiry'),
+      `${at('viewOrder')}: ${orderLink}`,
+      '',
+      '—',
+      at('footer'),
+    ].join('\n');
+
+    const html = `<!DOCTYPE html>${renderToStaticMarkup(
+      <EmailLayout locale={locale} title={subject} brand={t('brand')} footer={at('footer')}>
+        <p style={styles.paragraph}>{greeting}</p>
+        <p style={styles.paragraph}>{intro}</p>
+        <p style={styles.orderId}>
+          {at('order')}: <span dir="ltr">{order.id}</span>
+        </p>
+        <table role="presentation" style={styles.table}>
+          <tbody>
+            {[...lines, ...totals].map((line) => (
+              <tr key={line.label}>
+                <td style={'strong' in line ? styles.totalLabel : styles.cell}>{line.label}</td>
+                <td style={{ ...('strong' in line ? styles.totalLabel : styles.cell), ...styles.amount }}>{line.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h2 style={styles.heading}>{at('tickets')}</h2>
+        {downloads.map((download) => (
+          <p key={download.href} style={styles.paragraph}>
+            {download.label}
+            <br />
+            <a href={download.href} style={styles.link}>
+              {download.action}
+            </a>
+          </p>
+        ))}
+        <p style={styles.muted}>{at('expiry')}</p>
+        <p style={styles.paragraph}>
+          <a href={orderLink} style={styles.button}>
+            {at('viewOrder')}
+          </a>
+        </p>
+      </EmailLayout>,
+    )}`;
+    return { to: order.customer.email, subject, text, html };
+  }
+}
+
+const FONT = "'Inter', 'IBM Plex Sans Arabic', 'Segoe UI', Tahoma, Arial, sans-serif";
+
+const styles = {
+  body: { margin: 0, padding: '24px 12px', background: '#000000', color: '#ffffff', fontFamily: FONT },
+  card: { maxWidth: '560px', margin: '0 auto', padding: '28px 24px', background: '#121212', borderTop: '4px solid #ff2e93' },
+  brand: { margin: '0 0 20px', fontSize: '20px', fontWeight: 800, letterSpacing: '0.08em', color: '#ff2e93' },
+  paragraph: { margin: '0 0 16px', fontSize: '16px', lineHeight: 1.5, color: '#ffffff' },
+  orderId: { margin: '0 0 16px', fontSize: '18px', fontWeight: 700, color: '#ffffff' },
+  heading: { margin: '24px 0 12px', fontSize: '18px', color: '#ffffff' },
+  muted: { margin: '0 0 16px', fontSize: '14px', lineHeight: 1.5, color: '#bdbdbd' },
+  table: { width: '100%', borderCollapse: 'collapse', margin: '0 0 16px' },
+  cell: { padding: '6px 0', fontSize: '15px', color: '#ffffff', borderBottom: '1px solid #2a2a2a' },
+  totalLabel: { padding: '8px 0', fontSize: '16px', fontWeight: 700, color: '#ffffff', borderBottom: '1px solid #2a2a2a' },
+  amount: { textAlign: 'end', whiteSpace: 'nowrap' },
+  link: { color: '#ff2e93', fontWeight: 700 },
+  button: {
+    display: 'inline-block',
+    padding: '12px 20px',
+    background: '#ff2e93',
+    color: '#000000',
+    fontWeight: 700,
+    textDecoration: 'none',
+  },
+  footer: { maxWidth: '560px', margin: '16px auto 0', fontSize: '12px', lineHeight: 1.5, color: '#9e9e9e' },
+} satisfies Record<string, CSSProperties>;
+
+function EmailLayout({
+  locale,
+  title,
+  brand,
+  footer,
+  children,
+}: {
+  locale: Locale;
+  title: string;
+  brand: string;
+  footer: string;
+  children: ReactNode;
+}) {
+  const dir = direction(locale);
+  return (
+    <html lang={locale} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <title>{title}</title>
+      </head>
+      <body style={{ ...styles.body, textAlign: dir === 'rtl' ? 'right' : 'left' }} dir={dir}>
+        <div style={styles.card}>
+          <p style={styles.brand}>{brand}</p>
+          {children}
+        </div>
+        <p style={styles.footer}>{footer}</p>
+      </body>
+    </html>
+  );
+}
