@@ -178,12 +178,12 @@ function TicketCard({ ticket, category, data }: { ticket: ShopTicket; category: 
           ) : null}{' '}
           <strong className="price">{format.money(ticket.discountedPrice)}</strong>
         </p>
-        {ticket.paymentMethods.includes('INSTALMENTS') && !ticket.callbackFormType ? (
+        {onSale && ticket.paymentMethods.includes('INSTALMENTS') && !ticket.callbackFormType ? (
           <p className="ticket-card__instalments">
             {t('shop:tickets.instalments', { amount: format.money(fromHalalas(instalmentOf(toHalalas(ticket.discountedPrice)))) })}
           </p>
         ) : null}
-        {ticket.paymentMethods.length > 0 ? (
+        {(onSale || ticket.callbackFormType) && ticket.paymentMethods.length > 0 ? (
           <p className="ticket-card__payment">
             <span>{t('shop:tickets.paymentMethods')}</span>{' '}
             {ticket.paymentMethods.map((method) => (
