@@ -1,0 +1,251 @@
+import { buildSchema } from 'graphql';
+import { sql } from 'drizzle-orm';
+import type { Response } from 'supertest';
+import { queryRows } from '#platform/database.ts';
+import { databaseBackends } from '#test/support/backends.ts';
+import { resolvers } from './resolvers/index.ts';
+import typeDefs from './schema.graphql';
+import { startCommerceService, type RunningCommerceService, type TestCustomer } from './test-support/commerce-fixture.ts';
+
+/**
+ * Every query and mutation of the schema, for each pair of customers: without credentials, with a
+ * stranger's (user against user, guest against guest, user against guest, guest against user)
+ * naming the owner's ids, and with the owner's own. A new operation without a case here fails the
+ * first test; add one entry per operation to `cases`.
+ */
+
+/** One customer of the matrix, with what they own. */
+interface Party extends TestCustomer {
+  kind: 'user' | 'guest';
+  /** Their cart of the event, with one line of GA. */
+  cartId: string;
+  itemId: string;
+  /** A user's guest identity from before they signed in, which filled a cart they may claim. */
+  before?: { guest: TestCustomer; cartId: string };
+}
+
+interface Fixture {
+  userA: Party;
+  userB: Party;
+  guestA: Party;
+  guestB: Party;
+}
+
+interface Case {
+  query: string;
+  /** The variables `caller` sends, naming the `owner`'s ids. */
+  variables?: (owner: Party, caller: Party) => Record<string, unknown>;
+  /** Open to anyone: the check of what a caller without credentials gets. Otherwise 401. */
+  anonymous?: (data: Data) => void;
+  /** Users only (guests FORBIDDEN). */
+  usersOnly?: boolean;
+  /** What a stranger gets naming the owner's ids: NOT_FOUND, or a check of the answer. */
+  stranger: 'NOT_FOUND' | ((data: Data, owner: Party, caller: Party) => void);
+  owner: (data: Data, owner: Party) => void;
+}
+
+// Answers are checked field by field below.
+type Data = Record<string, any>;
+
+const EVENT = 'evt_nabd_2026';
+const eventOnly = () => ({ eventId: EVENT });
+const publicCatalogue = (check: (data: Data) => void): Pick<Case, 'anonymous' | 'stranger' | 'owner'> => ({
+  anonymous: check,
+  stranger: check,
+  owner: check,
+});
+
+// In the order the owner runs them: claiming comes last.
+const cases: Record<string, Case> = {
+  event: {
+    query: 'query($eventId: ID!) { event(eventId: $eventId) { id } }',
+    variables: eventOnly,
+    ...publicCatalogue((data) => expect(data.event).toEqual({ id: EVENT })),
+  },
+  eventCategories: {
+    query: 'query($eventId: ID!) { eventCategories(eventId: $eventId) { id } }',
+    variables: eventOnly,
+    ...publicCatalogue((data) => expect(data.eventCategories).toHaveLength(3)),
+  },
+  ticketsInfo: {
+    query: 'query($eventId: ID!) { ticketsInfo(eventId: $eventId, ticketIds: ["tkt_nabd_ga"]) { ticketId isAvailable } }',
+    variables: eventOnly,
+    ...publicCatalogue((data) => expect(data.ticketsInfo).toEqual([{ ticketId: 'tkt_nabd_ga', isAvailable: true }])),
+  },
+  cart: {
+    query: 'query($cartId: ID!, $eventId: ID!) { cart(cartId: $cartId, eventId: $eventId) { id } }',
+    variables: (owner) => ({ cartId: owner.cartId, eventId: EVENT }),
+    stranger: (data) => expect(data.cart).toBeNull(),
+    owner: (data, owner) => expect(data.cart).toEqual({ id: owner.cartId }),
+  },
+  cartCreate: {
+    query:
+      'mutation($eventId: ID!) { cartCreate(eventId: $eventId, input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 1 }] }) { id ticketQuantity } }',
+    variables: eventOnly,
+    // A cart of the stranger's own: nothing of the owner's changes (checked for every case).
+    stranger: (data, owner) => expect(data.cartCreate).toEqual({ id: expect.not.stringMatching(owner.cartId), ticketQuantity: 1 }),
+    owner: (data) => expect(data.cartCreate.ticketQuantity).toBe(1),
+  },
+  cartUpdate: {
+    query: `mutation($cartId: ID!, $eventId: ID!, $itemId: ID!) {
+      cartUpdate(cartId: $cartId, eventId: $eventId, input: { actions: [{ changeQuantity: { itemId: $itemId, quantity: 2 } }] }) { id ticketQuantity } }`,
+    variables: (owner) => ({ cartId: owner.cartId, eventId: EVENT, itemId: owner.itemId }),
+    stranger: 'NOT_FOUND',
+    owner: (data, owner) => expect(data.cartUpdate).toEqual({ id: owner.cartId, ticketQuantity: 2 }),
+  },
+  cartClaim: {
+    query: `mutation($cartId: ID!, $eventId: ID!, $guestToken: String!) {
+      cartClaim(cartId: $cartId, eventId: $eventId, guestToken: $guestToken) { id } }`,
+    // The caller proves a guest identity of their own; the cart is the one the owner filled as a guest.
+    variables: (owner, caller) => ({
+      cartId: owner.before?.cartId ?? owner.cartId,
+      eventId: EVENT,
+      guestToken: (caller.before?.guest ?? caller).accessToken,
+    }),
+    usersOnly: true,
+    stranger: 'NOT_FOUND',
+    owner: (data, owner) => expect(data.cartClaim).toEqual({ id: owner.before!.cartId }),
+  },
+};
+
+/**
+ * Operations of the schema whose resolvers other parts of the service add (orders, payments,
+ * tickets, requests). Each must get its case above when it is implemented: the second test
+ * fails as soon as one has a resolver.
+ */
+const NOT_YET_IMPLEMENTED = [
+  'order',
+  'orders',
+  'ticketDownloadUrl',
+  'orderCreate',
+  'orderCancel',
+  'applePayCheckout',
+  'tabbyPrescoring',
+  'assignOrderTickets',
+  'groupTicketsApplicationRequest',
+  'premiumBoxApplicationRequest',
+  'whatsappOptin',
+];
+
+const schema = buildSchema(typeDefs);
+const queries = Object.keys(schema.getQueryType()!.getFields());
+const mutations = Object.keys(schema.getMutationType()?.getFields() ?? {});
+const operations = Object.keys(cases);
+
+test('every query and mutation of the schema has an authorization case', () => {
+  expect([...operations, ...NOT_YET_IMPLEMENTED].sort()).toEqual([...queries, ...mutations].sort());
+});
+
+test('the operations without a case have no resolver yet', () => {
+  const resolved = { ...resolvers.Query, ...resolvers.Mutation };
+  expect(NOT_YET_IMPLEMENTED.filter((name) => name in resolved)).toEqual([]);
+});
+
+describe.each(databaseBackends)('authorization of every operation on $name', (backend) => {
+  let commerce: RunningCommerceService;
+  const fixture = {} as Fixture;
+
+  async function party(customer: TestCustomer, kind: Party['kind']): Promise<Party> {
+    const created = await commerce.call(
+      {
+        query: `mutation { cartCreate(eventId: "${EVENT}", input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 1 }] }) { id items { id } } }`,
+      },
+      customer.accessToken,
+    );
+    const cart = created.body.data.cartCreate;
+    const result: Party = { ...customer, kind, cartId: cart.id, itemId: cart.items[0].id };
+    if (kind === 'user') {
+      const guest = await commerce.guest();
+      const guestCart = await party(guest, 'guest');
+      result.before = { guest, cartId: guestCart.cartId };
+    }
+    return result;
+  }
+
+  /** Everything the service keeps about a party's carts, before and after. */
+  async function everythingAbout(owner: Party) {
+    const customers = [owner.customerId, ...(owner.before ? [owner.before.guest.customerId] : [])];
+    const list = sql.join(
+      customers.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return queryRows(
+      commerce.database.db,
+      sql`select c.id, c.customer_id, c.state, c.version, c.customer_email,
+            (select json_agg(json_build_array(i.id, i.ticket_id, i.quantity, i.version) order by i.position) from commerce.cart_items i where i.cart_id = c.id) as items,
+            (select json_agg(code order by code) from commerce.cart_coupons k where k.cart_id = c.id) as coupons
+          from commerce.carts c where c.customer_id in (${list}) order by c.id`,
+    );
+  }
+
+  const run = (name: string, owner: Party, caller: Party | undefined): Promise<Response> =>
+    commerce.call({ query: cases[name]!.query, variables: cases[name]!.variables?.(owner, caller ?? owner) ?? {} }, caller?.accessToken);
+
+  beforeAll(async () => {
+    commerce = await startCommerceService(backend);
+    fixture.userA = await party(await commerce.signUp('user-a@example.com'), 'user');
+    fixture.userB = await party(await commerce.signUp('user-b@example.com'), 'user');
+    fixture.guestA = await party(await commerce.guest(), 'guest');
+    fixture.guestB = await party(await commerce.guest(), 'guest');
+  });
+  afterAll(() => commerce.close());
+
+  const owners = ['userA', 'guestA'] as const;
+  const pairs = [
+    ['userA', 'userB'],
+    ['guestA', 'guestB'],
+    ['guestA', 'userB'],
+    ['userA', 'guestB'],
+  ] as const;
+
+  describe('without credentials', () => {
+    test.each(operations)('%s', async (name) => {
+      const before = await everythingAbout(fixture.userA);
+      const response = await run(name, fixture.userA, undefined);
+      const anonymous = cases[name]!.anonymous;
+      if (anonymous) {
+        expect(response.body.errors).toBeUndefined();
+        anonymous(response.body.data);
+      } else {
+        expect(response.status).toBe(401);
+        expect(response.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      }
+      expect(await everythingAbout(fixture.userA)).toEqual(before);
+    });
+  });
+
+  describe.each(pairs)("%s's ids with %s's credentials", (ownerName, strangerName) => {
+    test.each(operations)('%s', async (name) => {
+      const owner = fixture[ownerName];
+      const stranger = fixture[strangerName];
+      const before = await everythingAbout(owner);
+      const response = await run(name, owner, stranger);
+      const expected = cases[name]!;
+      if (expected.usersOnly && stranger.kind === 'guest') {
+        expect(response.status).toBe(403);
+        expect(response.body.errors[0].extensions.code).toBe('FORBIDDEN');
+      } else if (expected.stranger === 'NOT_FOUND') {
+        expect(response.status).toBe(404);
+        expect(response.body.errors[0].extensions.code).toBe('NOT_FOUND');
+      } else {
+        expect(response.body.errors).toBeUndefined();
+        expected.stranger(response.body.data, owner, stranger);
+      }
+      expect(await everythingAbout(owner)).toEqual(before);
+    });
+  });
+
+  describe.each(owners)('%s with their own credentials', (ownerName) => {
+    test.each(operations)('%s', async (name) => {
+      const owner = fixture[ownerName];
+      const response = await run(name, owner, owner);
+      if (cases[name]!.usersOnly && owner.kind === 'guest') {
+        expect(response.status).toBe(403);
+        expect(response.body.errors[0].extensions.code).toBe('FORBIDDEN');
+        return;
+      }
+      expect(response.body.errors).toBeUndefined();
+      cases[name]!.owner(response.body.data, owner);
+    });
+  });
+});
