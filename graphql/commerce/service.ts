@@ -17,11 +17,11 @@ import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
 import { createOrderPaidHook } from './issued-tickets.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
+import { OrderQueries } from './order-queries.ts';
 import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
-import { OrderQueries } from './order-queries.ts';
 import { resolvers } from './resolvers/index.ts';
 import typeDefs from './schema.graphql';
 
@@ -42,7 +42,7 @@ export interface CommerceServiceOptions {
   seedDemoCatalogue?: boolean;
   /** The outside payment providers; without them, the sandboxes of decision 0028 (served at /sandbox). */
   payments?: PaymentProviders;
-  /** Runs once an order is paid and committed: issues its tickets and e-mails them. */
+  /** Runs once an order is paid and committed; by default issues its tickets and e-mails them (issued-tickets.ts). */
   onOrderPaid?: OrderPaidHook;
   /** How often expired holds are swept (decision 0027); 0 turns the sweeper off (tests move the clock). */
   holdSweepIntervalMs?: number;

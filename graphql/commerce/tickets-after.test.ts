@@ -105,6 +105,21 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
       expect(mail.pending('issue-once@example.com')).toHaveLength(0);
     });
 
+    it('issues the tickets when the order lifecycle settles a payment (the service wires its hook)', async () => {
+      const { orderId } = await insertOrder(commerce.database.db, {
+        customerId: owner.customerId,
+        email: 'settled@example.com',
+        lines: [GA],
+        state: 'PENDING_PAYMENT',
+      });
+      const { lifecycle } = commerce.service.parts;
+      const outcome = await commerce.database.db.transaction((tx) => lifecycle.payIn(tx as never, orderId, commerce.clock.now()));
+      expect(outcome).toBe('PAID');
+      await lifecycle.paid(orderId);
+      expect(await ticketsOf(orderId)).toHaveLength(2);
+      expect((await mail.nextMessage('settled@example.com')).subject).toContain(orderId);
+    });
+
     it('issues nothing for an order that is not paid', async () => {
       const { orderId } = await insertOrder(commerce.database.db, { customerId: owner.customerId, lines: [GA], state: 'PENDING_PAYMENT' });
       await commerce.service.parts.onOrderPaid(orderId);
@@ -181,6 +196,25 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
       });
       expect(order.pdfTickets).toHaveLength(3);
       expect(order.pdfTickets[0]).toMatchObject({ orderItemId: order.items[0].id, holder: null });
+    });
+
+    it('shows a pending order its payment link and hold, and no longer once the hold ran out', async () => {
+      const { orderId } = await insertOrder(commerce.database.db, { customerId: owner.customerId, lines: [GA], state: 'PENDING_PAYMENT' });
+      await commerce.database.db.execute(
+        sql`insert into commerce.payments (id, order_id, provider, state, amount, payment_link)
+            values (${`pay_${orderId}`}, ${orderId}, 'card', 'PENDING', 230000, 'http://localhost:3000/sandbox/card/pay_1')`,
+      );
+      const pending = (await call(ORDER, { orderId }, owner.accessToken)).data!.order;
+      expect(pending).toMatchObject({
+        state: 'PENDING_PAYMENT',
+        holdExpiresAt: '2026-11-21T12:15:00.000Z',
+        paymentLink: 'http://localhost:3000/sandbox/card/pay_1',
+        pdfTickets: [],
+        completedAt: null,
+      });
+      commerce.clock.advance(16 * 60 * 1000);
+      const expired = (await call(ORDER, { orderId }, owner.accessToken)).data!.order;
+      expect(expired).toMatchObject({ state: 'EXPIRED', holdExpiresAt: null, paymentLink: null });
     });
 
     it('is null for another customer, and found by a guest holding its secret', async () => {

@@ -18,6 +18,7 @@ const AREAS: ((parts: CommerceParts) => Router)[] = [
         '/payments',
         createCallbackRouter({ secret: parts.callbackSecret, lifecycle: parts.lifecycle, clock: parts.clock, logger: parts.logger }),
       ),
+  ticketDownloadsRouter,
 ];
 
 export function commerceHttpRouter(parts: CommerceParts): Router {
