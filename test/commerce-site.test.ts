@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestSite, type TestSite } from './support/test-site.ts';
+import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
 
 describe('the commerce service in the site', () => {
   let site: TestSite;
@@ -28,6 +28,32 @@ describe('the commerce service in the site', () => {
       .send({ query: '{ event(eventId: "evt_nabd_2026") { id } }' });
     expect(response.status).toBe(401);
     expect(response.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  test("the site's own client gets guest credentials the commerce service takes", async () => {
+    const { identity } = site.config;
+    const authorization = `Basic ${Buffer.from(`${identity.clientId}:${identity.clientSecret}`).toString('base64')}`;
+    const credentials = await site.fetch(`${TEST_ORIGIN}/oidc/api/guest-credentials`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(credentials.status).toBe(200);
+    const { accessToken } = (await credentials.json()) as { accessToken: string };
+    const response = await request(site.app)
+      .post('/graphql/commerce')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({
+        query:
+          'mutation { cartCreate(eventId: "evt_nabd_2026", input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 2 }] }) { ticketQuantity totalPrice { amount } } }',
+      });
+    expect(response.body).toEqual({ data: { cartCreate: { ticketQuantity: 2, totalPrice: { amount: '1190.00' } } } });
+    // Guest credentials are no sign-in for the user service.
+    const user = await request(site.app)
+      .post('/graphql/user')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .send({ query: '{ me { id } }' });
+    expect(user.status).toBe(401);
   });
 
   test('mounts the plain routes at /commerce, uncached, outside the pages', async () => {

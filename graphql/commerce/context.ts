@@ -7,6 +7,7 @@ import type { ConfirmationEmails } from './confirmation-email.tsx';
 import type { OrderQueries } from './order-queries.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { CartReader, OrderDesk } from './orders.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
@@ -41,6 +42,10 @@ export interface CommerceParts {
   callbackSecret: Buffer;
   /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
   lifecycle: OrderLifecycle;
+  /** orderCreate (decision 0027). */
+  orders: OrderDesk;
+  /** A cart priced as an order freezes it. */
+  cartsForOrders: CartReader;
   carts: CartStore;
   /**
    * Verifies an access token or guest credentials of the identity service (signature, issuer,

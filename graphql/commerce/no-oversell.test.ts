@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { databaseBackends } from '#test/support/backends.ts';
 import { entryPoint, freePort, secret, waitForHealth } from '../../bench/support.ts';
-import { checkStock, createRushTicket, rush, type BuyerOutcome } from './test-support/sale-rush.ts';
+import { checkStock, createRushTicket, rush, type BuyerOutcome, type StockCheck } from './test-support/sale-rush.ts';
 
 /*
  * Issue 7: 200 guests race for 50 tickets through two processes of the built site on one
@@ -78,7 +78,20 @@ describeOnPostgres('no overselling on sale day', () => {
 
   it('sells exactly 50 of 50 to 200 concurrent buyers on two processes, and answers every buyer', async () => {
     const ticket = await createRushTicket(database.url!, 50);
+    // While the buyers race, the counters are read again and again: never above capacity, never negative.
+    const samples: StockCheck[] = [];
+    let racing = true;
+    const sampling = (async () => {
+      while (racing) {
+        samples.push(await checkStock(database.url!, ticket));
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
     const outcomes = await rush(200, origins, { ticket, clientId: 'website', clientSecret, timeoutMs: 45_000 });
+    racing = false;
+    await sampling;
+    expect(samples.length).toBeGreaterThan(5);
+    expect(samples.filter((sample) => sample.held < 0 || sample.sold < 0 || sample.held + sample.sold > sample.capacity)).toEqual([]);
 
     const failures = outcomes.filter((outcome): outcome is Extract<BuyerOutcome, { kind: 'FAILED' }> => outcome.kind === 'FAILED');
     expect(failures).toEqual([]);

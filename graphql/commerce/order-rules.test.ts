@@ -50,6 +50,7 @@ describe('order details', () => {
       { field: 'customer.email', message: 'validation:email' },
       { field: 'customer.firstName', message: 'validation:required' },
       { field: 'customer.phoneNumber', message: 'validation:phone' },
+      { field: 'customer.confirmEmail', message: 'validation:mustMatch' },
       { field: 'billingAddress.countryCode', message: 'validation:country' },
       { field: 'acceptedTerms', message: 'validation:acceptTerms' },
     ]);

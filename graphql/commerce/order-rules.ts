@@ -58,9 +58,14 @@ export function orderRules(context: OrderRulesContext) {
           birthDate: profileFields.birthDate,
         })
         // SPEC 2.4, 5: the e-mail typed twice, compared without case (addresses are not case-sensitive in practice).
-        .refine((customer) => customer.confirmEmail.toLowerCase() === customer.email.toLowerCase(), {
+        .refine((customer) => String(customer.confirmEmail).trim().toLowerCase() === String(customer.email).trim().toLowerCase(), {
           message: 'validation:mustMatch',
           path: ['confirmEmail'],
+          // Also when another field of the customer is wrong, so that every problem shows at once.
+          when: (payload) => {
+            const value = payload.value as { email?: unknown; confirmEmail?: unknown };
+            return typeof value?.email === 'string' && typeof value.confirmEmail === 'string';
+          },
         }),
       billingAddress: orderAddress,
       shippingAddress: context.isShippingRequired

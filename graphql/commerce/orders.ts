@@ -17,6 +17,8 @@ export interface CartForOrder {
   state: 'ACTIVE' | 'ORDERED' | 'COMPLETED';
   version: number;
   canCheckout: boolean;
+  /** Why checkout is blocked: an item sold out meanwhile (OUT_OF_STOCK), not on sale, or nothing in the cart. */
+  blockedBy: 'OUT_OF_STOCK' | 'NOT_ON_SALE' | 'EMPTY' | null;
   isShippingRequired: boolean;
   /** The methods the event accepts. */
   eventPaymentMethods: readonly string[];
@@ -51,7 +53,7 @@ export interface CartForOrder {
 }
 
 /** Reads and prices a cart with the catalogue's rules, on the given connection or transaction. */
-export type CartReader = (db: Database, cartId: string, eventId: string) => Promise<CartForOrder | undefined>;
+export type CartReader = (db: Database, customerId: string, cartId: string, eventId: string) => Promise<CartForOrder | undefined>;
 
 export interface OrderCheckoutResult {
   orderId: string | null;
@@ -80,6 +82,12 @@ export function cartPaymentMethods(cart: CartForOrder): PaymentMethod[] {
 }
 
 /**
+ * SPEC 4.3, 8: a cart whose tickets sold out since it was filled is refused as OUT_OF_STOCK, the
+ * answer a buyer who lost the race needs; anything else that blocks checkout is CART_BLOCKED.
+ */
+const blocked = (cart: CartForOrder) => (cart.blockedBy === 'OUT_OF_STOCK' ? outOfStock() : cartBlocked());
+
+/**
  * `orderCreate` (SPEC 4.3, 5; decision 0027): validates the details, then in one transaction locks
  * the cart, holds every stock row, writes the order with its prices frozen and marks the cart
  * ORDERED; then asks the provider for the payment page.
@@ -89,7 +97,7 @@ export class OrderDesk {
 
   async create(customerId: string, input: Record<string, unknown> & { cartId: string; eventId: string }): Promise<OrderCheckoutResult> {
     const { db, readCart, lifecycle } = this.options;
-    let cart = await readCart(db, input.cartId, input.eventId);
+    let cart = await readCart(db, customerId, input.cartId, input.eventId);
     if (!cart || cart.customerId !== customerId) throw notFound('Cart');
     if (cart.state === 'ORDERED') {
       // The cart's pending order may have run out meanwhile: expire it now and let the visitor retry.
@@ -98,10 +106,10 @@ export class OrderDesk {
         sql`select id from commerce.orders where cart_id = ${cart.id} and state = 'PENDING_PAYMENT'`,
       );
       for (const order of pending) await lifecycle.expireIfDue(order.id);
-      cart = (await readCart(db, input.cartId, input.eventId))!;
+      cart = (await readCart(db, customerId, input.cartId, input.eventId))!;
     }
     if (cart.state !== 'ACTIVE') throw cartNotActive();
-    if (!cart.canCheckout) throw cartBlocked();
+    if (!cart.canCheckout) throw blocked(cart);
 
     let allowed = cartPaymentMethods(cart);
     if (allowed.includes('INSTALMENTS')) {
@@ -173,8 +181,9 @@ export class OrderDesk {
         if (!locked) throw notFound('Cart');
         if (locked.state !== 'ACTIVE') throw cartNotActive();
         if (locked.version !== version) throw conflict();
-        const cart = await this.options.readCart(tx, details.cartId, details.eventId);
-        if (!cart || !cart.canCheckout) throw cartBlocked();
+        const cart = await this.options.readCart(tx, customerId, details.cartId, details.eventId);
+        if (!cart) throw notFound('Cart');
+        if (!cart.canCheckout) throw blocked(cart);
 
         const needs: StockNeed[] = [];
         for (const item of cart.items) {

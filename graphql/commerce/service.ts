@@ -8,6 +8,7 @@ import type { Mailer } from '#platform/mail/mailer.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
+import { cartReaderOf } from './cart-for-order.ts';
 import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
 import { ConfirmationEmails, loadOrderEmailTranslations } from './confirmation-email.tsx';
@@ -19,6 +20,7 @@ import { createOrderPaidHook } from './issued-tickets.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderQueries } from './order-queries.ts';
 import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
+import { OrderDesk } from './orders.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
@@ -80,6 +82,15 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
       })
     : undefined;
   const onOrderPaid = options.onOrderPaid ?? createOrderPaidHook({ db, emails: confirmationEmails, logger: options.logger });
+  const carts = new CartStore(db, catalogue);
+  const cartsForOrders = cartReaderOf({ carts, catalogue, clock });
+  const lifecycle = new OrderLifecycle({
+    db,
+    clock,
+    providers: options.payments,
+    onOrderPaid,
+    logger: options.logger.child({ component: 'orders' }),
+  });
   return {
     db,
     database: options.database,
@@ -90,7 +101,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     secret: options.secret,
     mailer: options.mailer,
     catalogue,
-    carts: new CartStore(db, catalogue),
+    carts,
     async verifyCaller(token) {
       const claims = await verify(token);
       const kind = claims.guest === true ? 'guest' : 'user';
@@ -98,11 +109,15 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     },
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
-    lifecycle: new OrderLifecycle({
+    lifecycle,
+    cartsForOrders,
+    orders: new OrderDesk({
       db,
       clock,
+      baseUrl,
       providers: options.payments,
-      onOrderPaid,
+      lifecycle,
+      readCart: cartsForOrders,
       logger: options.logger.child({ component: 'orders' }),
     }),
     orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),

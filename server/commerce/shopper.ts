@@ -11,6 +11,9 @@ export const GUEST_RENEWAL_MS = 50 * 60 * 1000;
 
 const GUEST = 'guest';
 
+/** The refusals of cartClaim after which the remembered cart is forgotten. */
+const UNCLAIMABLE = ['NOT_FOUND', 'CART_NOT_ACTIVE', 'BAD_USER_INPUT'];
+
 const CART_CLAIM: TypedDocumentNode<{ cartClaim: { id: string } }, { cartId: string; eventId: string; guestToken: string }> = gql`
   mutation ShopperCartClaim($cartId: ID!, $eventId: ID!, $guestToken: String!) {
     cartClaim(cartId: $cartId, eventId: $eventId, guestToken: $guestToken) {
@@ -78,7 +81,8 @@ export class Shopper {
       const guestToken = await this.guestToken();
       await this.context.services.commerce.mutate(CART_CLAIM, { cartId: remembered.cartId, eventId, guestToken }, { accessToken });
     } catch (error) {
-      if (error instanceof ServiceError && error.status !== undefined && error.status < 500) {
+      // Ordered meanwhile, gone, or guest credentials no longer valid: nothing left to take along.
+      if (error instanceof ServiceError && UNCLAIMABLE.includes(error.code ?? '')) {
         await this.forgetCart(eventId);
         return undefined;
       }

@@ -1,5 +1,6 @@
 import { cartResolvers } from './carts.ts';
 import { catalogueResolvers } from './catalogue.ts';
+import { orderResolvers } from './orders.ts';
 import { requestResolvers } from './requests.ts';
 import { ticketResolvers } from './tickets.ts';
 
@@ -9,7 +10,10 @@ type ResolverMap = Record<string, Record<string, unknown>>;
  * Each area of the service keeps its resolvers in a file of its own (catalogue, carts, orders,
  * tickets, requests) and adds its map to `AREAS`; the maps are merged type by type.
  */
-const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers, ticketResolvers, requestResolvers];
+// Query.order is answered once, by the tickets area (with issued tickets and holders); orders keeps its mutations.
+const { Query: _orderQuery, ...orderMutations } = orderResolvers;
+
+const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers, orderMutations, ticketResolvers, requestResolvers];
 
 export function mergeResolvers(maps: readonly ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
