@@ -86,6 +86,35 @@ describe.each(sessionBackends)('signing in and out through the identity service,
   });
 });
 
+describe("a guest's shopping at sign-in (SPEC 4.3, 6)", () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite();
+  });
+  afterAll(() => site.close());
+
+  test('the guest credentials and carts come along into the new session, still only on the server', async () => {
+    const browser = new Browser(site.fetch);
+    await browser.get(`${TEST_ORIGIN}/account/login`);
+    const sid = /^s:([^.]+)\./.exec(decodeURIComponent(browser.cookie('nabd.sid')!))![1]!;
+    const shop = {
+      guest: { identityId: crypto.randomUUID(), accessToken: 'guest-token', obtainedAt: Date.now() },
+      carts: { evt_nabd_2026: { cartId: crypto.randomUUID(), owner: 'guest' } },
+    };
+    await site.database.db.execute(sql`update web.sessions set data = data || ${JSON.stringify({ shop })}::jsonb where sid = ${sid}`);
+    const account = await signIn(browser);
+    expect(account.status).toBe(200);
+    const rows = await queryRows<{ sid: string; data: { shop?: unknown; auth?: unknown } }>(
+      site.database.db,
+      sql`select sid, data from web.sessions`,
+    );
+    const signedIn = rows.filter((row) => row.data.auth);
+    expect(signedIn.map((row) => row.data.shop)).toContainEqual(shop);
+    expect(signedIn.every((row) => row.sid !== sid)).toBe(true);
+    expect(account.html).not.toContain('guest-token');
+  });
+});
+
 describe('keeping the session fresh (SPEC 4.1)', () => {
   let site: TestSite;
   beforeAll(async () => {
