@@ -13,6 +13,7 @@ import {
   cartSummary,
   cartView,
   currentCart,
+  errorCode,
   isRefusal,
   maxQuantityOf,
   shopCategories,
@@ -196,10 +197,7 @@ async function changeCoupon(context: PageContext, body: Record<string, string>, 
       });
     }
   } catch (error) {
-    if (isRefusal(error)) {
-      const message = cartRefusalMessage(error, fallback);
-      return failed((error as { code?: string }).code ?? 'refused', message);
-    }
+    if (isRefusal(error)) return failed(errorCode(error) ?? 'refused', cartRefusalMessage(error, fallback));
     context.req.log.warn({ err: error }, 'Changing the coupon failed');
     if (change === 'apply')
       trackShop(context, event, 'coupon_code_failed', { coupon_code: values.code, reason_code: 'service_error', cart_id: cart.id });

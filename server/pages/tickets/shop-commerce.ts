@@ -408,6 +408,27 @@ export function cartRefusalMessage(error: unknown, fallback: string): string {
   }
 }
 
-/** Refusals that are the visitor's to fix (422); anything else is a failure of ours (503). */
-export const isRefusal = (error: unknown): boolean =>
-  error instanceof ServiceError && error.status !== undefined && error.status < 500 && error.code !== 'UNAUTHENTICATED';
+/**
+ * Refusals that are the visitor's to fix (422), by the service's code: the GraphQL answer carries
+ * the code, not the HTTP status. Anything else (unreachable, INVENTORY_ERROR, a bug) is a failure
+ * of ours (503).
+ */
+const REFUSALS = new Set([
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'CONFLICT',
+  'CART_LIMIT_EXCEEDED',
+  'INSUFFICIENT_STOCK',
+  'OUT_OF_STOCK',
+  'NOT_ON_SALE',
+  'CART_NOT_ACTIVE',
+  'CART_BLOCKED',
+  'COUPON_NOT_FOUND',
+  'COUPON_EXPIRED',
+  'COUPON_NOT_APPLICABLE',
+  'COUPON_ALREADY_APPLIED',
+]);
+
+export const isRefusal = (error: unknown): boolean => error instanceof ServiceError && REFUSALS.has(error.code ?? '');
+
+export const errorCode = (error: unknown): string | undefined => (error instanceof ServiceError ? error.code : undefined);

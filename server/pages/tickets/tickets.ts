@@ -15,6 +15,7 @@ import {
   cartRefusalMessage,
   cartSummary,
   currentCart,
+  errorCode,
   isRefusal,
   shopCategories,
   updateCart,
@@ -148,30 +149,30 @@ async function addToCart(context: PageContext, body: Record<string, string>): Pr
   try {
     cart = await currentCart(context, event.commerceEventId);
     if (cart) {
-      const sameLine = cart.items.find((item) => item.catalogueItemId === ticket.id && (item.timeslot?.id ?? undefined) === timeslotId);
-      if ((sameLine?.quantity ?? 0) + quantity > ticket.maxQuantity && ticket.maxQuantity < CART_TICKET_LIMIT) {
-        return { kind: 'invalid', values: { ...values, max: String(ticket.maxQuantity) }, errors: {}, message: 'shop:errors.maxPerOrder' };
-      }
+      // The ticket's maximum counts all its lines (one per time slot).
+      const already = cart.items.filter((item) => item.catalogueItemId === ticket.id).reduce((sum, item) => sum + item.quantity, 0);
       if (cart.ticketQuantity + quantity > CART_TICKET_LIMIT)
         return { kind: 'invalid', values, errors: {}, message: 'shop:errors.cartLimit' };
+      if (already + quantity > ticket.maxQuantity) {
+        return { kind: 'invalid', values: { ...values, max: String(ticket.maxQuantity) }, errors: {}, message: 'shop:errors.maxPerOrder' };
+      }
     }
     const updated = await updateCart(context, event.commerceEventId, [
       { addItem: { catalogueItemId: ticket.id, quantity, ...(timeslotId ? { timeslotId } : {}) } },
     ]);
     trackCartChange(context, event, 'cart_add', updated, ticket.id, quantity, category.name);
   } catch (error) {
-    const message = cartRefusalMessage(error, 'shop:errors.cartAddFailed');
-    if (isRefusal(error) || message !== 'shop:errors.cartAddFailed') {
-      const max = String(ticket.maxQuantity);
-      return {
-        kind: 'invalid',
-        values: { ...values, max },
-        errors: {},
-        message: message === 'shop:errors.cartLimit' && ticket.maxQuantity < CART_TICKET_LIMIT ? 'shop:errors.maxPerOrder' : message,
-      };
+    if (isRefusal(error)) {
+      const overCart = (cart?.ticketQuantity ?? 0) + quantity > CART_TICKET_LIMIT;
+      const message =
+        errorCode(error) === 'CART_LIMIT_EXCEEDED' && !overCart
+          ? 'shop:errors.maxPerOrder'
+          : cartRefusalMessage(error, 'shop:errors.cartAddFailed');
+      return { kind: 'invalid', values: { ...values, max: String(ticket.maxQuantity) }, errors: {}, message };
     }
+    // SPEC 8: an inventory error or a service failure; nothing was added.
     context.req.log.warn({ err: error }, 'Adding to the cart failed');
-    return { kind: 'failed', values, message };
+    return { kind: 'failed', values, message: cartRefusalMessage(error, 'shop:errors.cartAddFailed') };
   }
   return { kind: 'succeeded', message: 'shop:tickets.added', redirectTo: context.urls.route('ticketsCart', { eventSlug: event.slug }) };
 }

@@ -4,6 +4,7 @@ import { CART_FRAGMENT_ID, CART_ISLAND, CartLines, type CartIslandLine, type Car
 import { useFormState, useSite } from '../../site-context.tsx';
 import { fromHalalas, instalmentOf, type TotalsCoupon } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';
+import { ADD_FORM } from './TicketsPage.tsx';
 import { TicketShopFrame, type ShopCartSummary, type ShopFrameEvent } from './TicketShopFrame.tsx';
 
 export interface CartView {
@@ -36,6 +37,7 @@ export function CartPage({ data }: { data: CartPageData }) {
     <TicketShopFrame event={data.event} step="cart" cart={data.summary}>
       <div className="shop-cart">
         <h1 className="shop__title">{t('shop:cart.title')}</h1>
+        <ShopMessage form={ADD_FORM} />
         <CartFragment data={data} />
       </div>
     </TicketShopFrame>

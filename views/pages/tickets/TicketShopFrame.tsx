@@ -86,13 +86,14 @@ export function TicketShopFrame({
             const linked = state === 'done' && step !== 'confirmation';
             return (
               <li key={name} className="shop-steps__step" data-state={state}>
-                <span className="shop-steps__number" aria-hidden="true">
-                  {index + 1}
-                </span>
                 {linked ? (
-                  <a href={urls.route(STEP_ROUTES[name], params)}>{label}</a>
+                  <a className="shop-steps__link" href={urls.route(STEP_ROUTES[name], params)}>
+                    <StepLabel number={index + 1} label={label} />
+                  </a>
                 ) : (
-                  <span aria-current={state === 'current' ? 'step' : undefined}>{label}</span>
+                  <span className="shop-steps__link" aria-current={state === 'current' ? 'step' : undefined}>
+                    <StepLabel number={index + 1} label={label} />
+                  </span>
                 )}
               </li>
             );
@@ -101,5 +102,17 @@ export function TicketShopFrame({
       </nav>
       <div className="shop__body">{children}</div>
     </div>
+  );
+}
+
+/** A step's number and name; on a phone only the current step shows its name (the others keep it for screen readers). */
+function StepLabel({ number, label }: { number: number; label: string }) {
+  return (
+    <>
+      <span className="shop-steps__number" aria-hidden="true">
+        {number}
+      </span>
+      <span className="shop-steps__label">{label}</span>
+    </>
   );
 }
