@@ -39,6 +39,13 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   events: { found: '/events' },
   eventsCalendar: { found: '/events/calendar?month=2026-12' },
   event: { found: '/events/nabd-festival-2026', missing: ['/events/no-such-festival'] },
+  // SPEC 5: only events whose tickets are sold here have a shop (test/shop-pages.test.ts).
+  tickets: {
+    found: '/events/nabd-festival-2026/tickets',
+    missing: ['/events/no-such-festival/tickets', '/events/balad-beats-2026/tickets'],
+  },
+  ticketsCart: { found: '/events/nabd-festival-2026/tickets/cart', missing: ['/events/no-such-festival/tickets/cart'] },
+  ticketsLogin: { found: '/events/nabd-festival-2026/tickets/login', missing: ['/events/no-such-festival/tickets/login'] },
   eventCustomPage: {
     found: '/events/nabd-festival-2026/getting-there',
     missing: ['/events/nabd-festival-2026/no-such-page', '/events/no-such-festival/getting-there'],

@@ -120,6 +120,30 @@ describe.each(databaseBackends)('carts on $name', (backend) => {
     expect(after.items[0].version).toBe(2);
   });
 
+  it('two updates of the same version at once: one applies, the other is a CONFLICT', async () => {
+    const guest = await commerce.guest();
+    const cart = await create(guest, [{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }]);
+    const racing = (quantity: number) =>
+      commerce.call(
+        {
+          query: UPDATE,
+          variables: {
+            cartId: cart.id,
+            eventId: EVENT,
+            input: { version: 1, actions: [{ changeQuantity: { itemId: cart.items[0].id, quantity } }] },
+          },
+        },
+        guest.accessToken,
+      );
+    const answers = await Promise.all([racing(2), racing(3), racing(4)]);
+    const applied = answers.filter((answer) => !answer.body.errors);
+    expect(applied).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.errors?.[0].extensions.code === 'CONFLICT')).toHaveLength(2);
+    const after = (await ok(READ, { cartId: cart.id, eventId: EVENT }, guest)).cart;
+    expect(after.version).toBe(2);
+    expect(after.ticketQuantity).toBe(applied[0]!.body.data.cartUpdate.ticketQuantity);
+  });
+
   it('refuses the limits and stock of SPEC 5 and 8', async () => {
     const user = await commerce.signUp('limits@example.com');
     const add = (catalogueItemId: string, quantity: number, timeslotId?: string) =>

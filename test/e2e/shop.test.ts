@@ -74,6 +74,23 @@ async function shop(context: BrowserContext, locale: 'en' | 'ar', javaScriptEnab
   expect(await total(page)).toContain('1,190.00');
   expect(await page.locator('.stepper__value').first().textContent()).toBe('2');
 
+  if (javaScriptEnabled) {
+    // The island did it, not a page load: the page is still the one it hydrated.
+    expect(await page.locator('[data-island="cart"][data-hydrated]').count()).toBe(1);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    // A refusal: the limit changed meanwhile. The island shows the server's message and goes back.
+    await site.site.database.db.execute(sql`update commerce.tickets set max_per_order = 2 where id = 'tkt_nabd_ga'`);
+    try {
+      await page.getByRole('button', { name: labels.more }).click();
+      await page.getByText('You can buy at most 2 of this ticket per order.').waitFor();
+      expect(await page.locator('.stepper__value').first().textContent()).toBe('2');
+      expect(await total(page)).toContain('1,190.00');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    } finally {
+      await site.site.database.db.execute(sql`update commerce.tickets set max_per_order = 10 where id = 'tkt_nabd_ga'`);
+    }
+  }
+
   await page.locator('#coupon-code').fill('welcome10');
   await page.getByRole('button', { name: labels.apply }).click();
   await page.getByText(labels.applied).waitFor();
@@ -106,6 +123,13 @@ test('with JavaScript in English on a desktop: live totals from the stepper, htm
   context.setDefaultTimeout(15_000);
   await shop(context, 'en', true);
   await context.close();
+  // SPEC 9.4: the server tracked the cart's events, the browser what came into view.
+  const added = await site.received('cart_add', (properties) => properties.product_id === 'tkt_nabd_ga');
+  expect(added.properties).toEqual(expect.objectContaining({ product_price: '595.00', item_currency: 'SAR', quantity: 1 }));
+  await site.received('coupon_code_succeeded', (properties) => properties.coupon_code === 'WELCOME10');
+  await site.received('product_view', (properties) => properties.product_id === 'tkt_nabd_ga');
+  const promotion = await site.received('view_promotion', (properties) => properties.promotion_id === 'cat_nabd_ga');
+  expect(promotion.properties.items).toEqual(expect.arrayContaining([{ item_name: 'General admission – 3 days' }]));
 });
 
 test.each([

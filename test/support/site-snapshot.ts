@@ -7,7 +7,7 @@ import { currentSnapshotKey } from './snapshot-key.ts';
 
 /**
  * Decision 0024: test sites start from a database prepared once (migrated, demo content imported,
- * demo user seeded) rather than each doing that work again. Embedded sites load a PGlite data
+ * demo user and demo catalogue seeded) rather than each doing that work again. Embedded sites load a PGlite data
  * directory kept as a file under the OS temp folder; sites on PostgreSQL get a copy of a template
  * database. Both are named by a key of their inputs (snapshot-key.ts), so a change rebuilds them,
  * and are built by whichever test file needs them first while the others wait.
@@ -168,7 +168,7 @@ async function dropUnusedTemplates(admin: pg.Client, name: string, current: stri
 
 /**
  * The embedded database of a test site right after its first start (migrations, demo content with
- * its pictures measured, demo user, signing key), as PGlite's data directory for `initialData`.
+ * its pictures measured, demo user, signing key, commerce demo catalogue), as PGlite's data directory for `initialData`.
  */
 export async function siteDatabaseSnapshot(): Promise<Blob> {
   const data = await snapshotFile('site', await currentSnapshotKey(projectRoot), async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createFormatter, type Locale } from '../format.ts';
-import { cartTotals, fromHalalas, type TotalsCoupon } from '../pages/tickets/cart-totals.ts';
+import { cartTotals, fromHalalas, instalmentOf, type TotalsCoupon } from '../pages/tickets/cart-totals.ts';
 
 export type CartLineState = 'AVAILABLE' | 'OUT_OF_STOCK' | 'NOT_ON_SALE';
 
@@ -33,6 +33,13 @@ export interface CartIslandProps {
   totals: { subtotal: number; discount: number; totalExcludingVat: number; vat: number; total: number };
   canCheckout: boolean;
   checkoutHref: string;
+  /** Coupon codes applied to the cart (the service allows one). */
+  coupons: string[];
+  /** What the visitor typed in the coupon field, when it came back refused. */
+  couponValue: string;
+  couponMessage: { kind: 'error' | 'success'; text: string } | null;
+  /** Every ticket of the cart may be paid in four instalments (SPEC 9.2). */
+  instalments: boolean;
   /** The last cart form's outcome, in the visitor's language. */
   message: { kind: 'error' | 'success'; text: string } | null;
   labels: {
@@ -60,6 +67,12 @@ export interface CartIslandProps {
     checkout: string;
     pending: string;
     failed: string;
+    coupon: string;
+    applyCoupon: string;
+    /** With __CODE__. */
+    removeCoupon: string;
+    /** With __AMOUNT__. */
+    instalments: string;
   };
 }
 
@@ -101,6 +114,13 @@ export function CartLines(initial: CartIslandProps) {
       }
     : props.totals;
   const blocked = props.lines.some((line) => line.state !== 'AVAILABLE');
+  // Removals and coupons go through htmx: the answer's cart replaces this one (decision 0030).
+  const htmx = {
+    'hx-post': props.action,
+    'hx-target': `#${CART_FRAGMENT_ID}`,
+    'hx-select': `#${CART_FRAGMENT_ID}`,
+    'hx-swap': 'outerHTML',
+  };
 
   async function changeQuantity(event: MouseEvent<HTMLButtonElement>, line: CartIslandLine, quantity: number) {
     event.preventDefault();
@@ -131,153 +151,207 @@ export function CartLines(initial: CartIslandProps) {
       <div className="cart-status" role="status" aria-live="polite">
         {props.message ? <p className={props.message.kind === 'error' ? 'form-error' : 'form-success'}>{props.message.text}</p> : null}
       </div>
-      <ul className="cart-lines">
-        {props.lines.map((line) => {
-          const discounted = line.discountedPrice !== line.originalPrice;
-          const inputId = `quantity-${line.id}`;
-          return (
-            <li key={line.id} className="cart-line" data-state={line.state} data-line={line.id}>
-              <div className="cart-line__main">
-                <h2 className="cart-line__name">{line.name}</h2>
-                {line.timeslot ? <p className="cart-line__timeslot">{line.timeslot}</p> : null}
-                <p className="cart-line__price">
-                  <span className="visually-hidden">{labels.unitPrice}: </span>
-                  {discounted ? <del className="price price--original">{money(line.originalPrice)}</del> : null}{' '}
-                  <span className="price">{money(line.discountedPrice)}</span>
-                </p>
-                {line.state !== 'AVAILABLE' ? (
-                  <p className="cart-line__problem" role="alert">
-                    {line.state === 'OUT_OF_STOCK' ? labels.outOfStock : labels.notOnSale}
+      <div className="cart-island__main">
+        <ul className="cart-lines">
+          {props.lines.map((line) => {
+            const discounted = line.discountedPrice !== line.originalPrice;
+            const inputId = `quantity-${line.id}`;
+            return (
+              <li key={line.id} className="cart-line" data-state={line.state} data-line={line.id}>
+                <div className="cart-line__main">
+                  <h2 className="cart-line__name">{line.name}</h2>
+                  {line.timeslot ? <p className="cart-line__timeslot">{line.timeslot}</p> : null}
+                  <p className="cart-line__price">
+                    <span className="visually-hidden">{labels.unitPrice}: </span>
+                    {discounted ? <del className="price price--original">{money(line.originalPrice)}</del> : null}{' '}
+                    <span className="price">{money(line.discountedPrice)}</span>
                   </p>
+                  {line.state !== 'AVAILABLE' ? (
+                    <p className="cart-line__problem" role="alert">
+                      {line.state === 'OUT_OF_STOCK' ? labels.outOfStock : labels.notOnSale}
+                    </p>
+                  ) : null}
+                  {line.freeItems.length > 0 ? (
+                    <ul className="cart-line__free">
+                      {line.freeItems.map((free) => (
+                        <li key={free.name}>
+                          {free.quantity} × {free.name} <span className="badge">{labels.free}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+                <div className="cart-line__controls">
+                  <form className="stepper" method="post" action={props.action}>
+                    {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                    <input type="hidden" name="intent" value="quantity" />
+                    <input type="hidden" name="itemId" value={line.id} />
+                    <button
+                      className="stepper__button"
+                      type="submit"
+                      name="quantity"
+                      value={line.quantity - 1}
+                      disabled={line.quantity <= 1 || pending || line.state !== 'AVAILABLE'}
+                      aria-label={named(labels.decrease, line.name)}
+                      onClick={(event) => changeQuantity(event, line, line.quantity - 1)}
+                    >
+                      −
+                    </button>
+                    <output className="stepper__value" id={inputId} aria-label={labels.quantity}>
+                      {line.quantity}
+                    </output>
+                    <button
+                      className="stepper__button"
+                      type="submit"
+                      name="quantity"
+                      value={line.quantity + 1}
+                      disabled={line.quantity >= line.maxQuantity || pending || line.state !== 'AVAILABLE'}
+                      aria-label={named(labels.increase, line.name)}
+                      onClick={(event) => changeQuantity(event, line, line.quantity + 1)}
+                    >
+                      +
+                    </button>
+                  </form>
+                  <p className="cart-line__total">{money(line.discountedPrice * line.quantity)}</p>
+                  <form method="post" action={props.action} {...htmx}>
+                    {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="itemId" value={line.id} />
+                    <button className="button button--ghost button--small" type="submit" aria-label={named(labels.removeLabel, line.name)}>
+                      {labels.remove}
+                    </button>
+                  </form>
+                </div>
+                {line.extras.length > 0 && line.state === 'AVAILABLE' ? (
+                  <form className="cart-line__extras" method="post" action={props.action}>
+                    {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                    <input type="hidden" name="intent" value="extras" />
+                    <input type="hidden" name="itemId" value={line.id} />
+                    <fieldset>
+                      <legend>{labels.extras}</legend>
+                      {line.extras.map((extra) => (
+                        <label key={extra.catalogueItemId} className="cart-extra">
+                          <span>{named(labels.extraQuantity, extra.name, money(extra.price))}</span>
+                          <input
+                            className="field__input cart-extra__quantity"
+                            type="number"
+                            inputMode="numeric"
+                            name={`extra-${extra.catalogueItemId}`}
+                            min={0}
+                            max={extra.maxQuantity}
+                            defaultValue={extra.quantity}
+                          />
+                        </label>
+                      ))}
+                    </fieldset>
+                    <button className="button button--ghost button--small" type="submit">
+                      {labels.saveExtras}
+                    </button>
+                  </form>
                 ) : null}
-                {line.freeItems.length > 0 ? (
-                  <ul className="cart-line__free">
-                    {line.freeItems.map((free) => (
-                      <li key={free.name}>
-                        {free.quantity} × {free.name} <span className="badge">{labels.free}</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-              <div className="cart-line__controls">
-                <form className="stepper" method="post" action={props.action}>
-                  {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
-                  <input type="hidden" name="intent" value="quantity" />
-                  <input type="hidden" name="itemId" value={line.id} />
-                  <button
-                    className="stepper__button"
-                    type="submit"
-                    name="quantity"
-                    value={line.quantity - 1}
-                    disabled={line.quantity <= 1 || pending || line.state !== 'AVAILABLE'}
-                    aria-label={named(labels.decrease, line.name)}
-                    onClick={(event) => changeQuantity(event, line, line.quantity - 1)}
-                  >
-                    −
-                  </button>
-                  <output className="stepper__value" id={inputId} aria-label={labels.quantity}>
-                    {line.quantity}
-                  </output>
-                  <button
-                    className="stepper__button"
-                    type="submit"
-                    name="quantity"
-                    value={line.quantity + 1}
-                    disabled={line.quantity >= line.maxQuantity || pending || line.state !== 'AVAILABLE'}
-                    aria-label={named(labels.increase, line.name)}
-                    onClick={(event) => changeQuantity(event, line, line.quantity + 1)}
-                  >
-                    +
-                  </button>
-                </form>
-                <p className="cart-line__total">{money(line.discountedPrice * line.quantity)}</p>
-                <form
-                  method="post"
-                  action={props.action}
-                  hx-post={props.action}
-                  hx-target={`#${CART_FRAGMENT_ID}`}
-                  hx-select={`#${CART_FRAGMENT_ID}`}
-                  hx-swap="outerHTML"
-                >
-                  {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="itemId" value={line.id} />
-                  <button className="button button--ghost button--small" type="submit" aria-label={named(labels.removeLabel, line.name)}>
-                    {labels.remove}
-                  </button>
-                </form>
-              </div>
-              {line.extras.length > 0 && line.state === 'AVAILABLE' ? (
-                <form className="cart-line__extras" method="post" action={props.action}>
-                  {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
-                  <input type="hidden" name="intent" value="extras" />
-                  <input type="hidden" name="itemId" value={line.id} />
-                  <fieldset>
-                    <legend>{labels.extras}</legend>
-                    {line.extras.map((extra) => (
-                      <label key={extra.catalogueItemId} className="cart-extra">
-                        <span>{named(labels.extraQuantity, extra.name, money(extra.price))}</span>
-                        <input
-                          className="field__input cart-extra__quantity"
-                          type="number"
-                          inputMode="numeric"
-                          name={`extra-${extra.catalogueItemId}`}
-                          min={0}
-                          max={extra.maxQuantity}
-                          defaultValue={extra.quantity}
-                        />
-                      </label>
-                    ))}
-                  </fieldset>
-                  <button className="button button--ghost button--small" type="submit">
-                    {labels.saveExtras}
-                  </button>
-                </form>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-      <section className="cart-summary" aria-labelledby="cart-summary-title">
-        <h2 className="cart-summary__title" id="cart-summary-title">
-          {labels.summary}
-        </h2>
-        <dl className="cart-summary__rows">
-          <div>
-            <dt>{labels.subtotal}</dt>
-            <dd data-total="subtotal">{money(shown.subtotal)}</dd>
-          </div>
-          {shown.discount > 0 ? (
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="cart-island__side">
+        <section className="cart-summary" aria-labelledby="cart-summary-title">
+          <h2 className="cart-summary__title" id="cart-summary-title">
+            {labels.summary}
+          </h2>
+          <dl className="cart-summary__rows">
             <div>
-              <dt>{labels.discounts}</dt>
-              <dd data-total="discount">−{money(shown.discount)}</dd>
+              <dt>{labels.subtotal}</dt>
+              <dd data-total="subtotal">{money(shown.subtotal)}</dd>
             </div>
+            {shown.discount > 0 ? (
+              <div>
+                <dt>{labels.discounts}</dt>
+                <dd data-total="discount">−{money(shown.discount)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{labels.excludingVat}</dt>
+              <dd data-total="excluding">{money(shown.totalExcludingVat)}</dd>
+            </div>
+            <div>
+              <dt>{labels.vat}</dt>
+              <dd data-total="vat">{money(shown.vat)}</dd>
+            </div>
+            <div className="cart-summary__total">
+              <dt>{labels.total}</dt>
+              <dd data-total="total">{money(shown.total)}</dd>
+            </div>
+          </dl>
+          {blocked ? <p className="cart-summary__blocked">{labels.blocked}</p> : null}
+          {props.canCheckout && !blocked && !pending ? (
+            <a className="button button--primary cart-summary__checkout" href={props.checkoutHref}>
+              {labels.checkout}
+            </a>
+          ) : (
+            <span className="button button--primary cart-summary__checkout" aria-disabled="true" role="link">
+              {pending ? labels.pending : labels.checkout}
+            </span>
+          )}
+        </section>
+        <section className="cart-coupon" aria-labelledby="cart-coupon-title">
+          <h2 className="cart-coupon__title" id="cart-coupon-title">
+            {labels.coupon}
+          </h2>
+          {props.couponMessage ? (
+            <p
+              className={props.couponMessage.kind === 'error' ? 'form-error' : 'form-success'}
+              role={props.couponMessage.kind === 'error' ? 'alert' : 'status'}
+            >
+              {props.couponMessage.text}
+            </p>
           ) : null}
-          <div>
-            <dt>{labels.excludingVat}</dt>
-            <dd data-total="excluding">{money(shown.totalExcludingVat)}</dd>
-          </div>
-          <div>
-            <dt>{labels.vat}</dt>
-            <dd data-total="vat">{money(shown.vat)}</dd>
-          </div>
-          <div className="cart-summary__total">
-            <dt>{labels.total}</dt>
-            <dd data-total="total">{money(shown.total)}</dd>
-          </div>
-        </dl>
-        {blocked ? <p className="cart-summary__blocked">{labels.blocked}</p> : null}
-        {props.canCheckout && !blocked && !pending ? (
-          <a className="button button--primary cart-summary__checkout" href={props.checkoutHref}>
-            {labels.checkout}
-          </a>
-        ) : (
-          <span className="button button--primary cart-summary__checkout" aria-disabled="true" role="link">
-            {pending ? labels.pending : labels.checkout}
-          </span>
-        )}
-      </section>
+          {props.coupons.length > 0 ? (
+            <ul className="cart-coupon__applied">
+              {props.coupons.map((code) => (
+                <li key={code}>
+                  <form method="post" action={props.action} {...htmx}>
+                    {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+                    <input type="hidden" name="intent" value="coupon-remove" />
+                    <input type="hidden" name="code" value={code} />
+                    <span className="badge">{code}</span>{' '}
+                    <button
+                      className="button button--ghost button--small"
+                      type="submit"
+                      aria-label={labels.removeCoupon.replace('__CODE__', code)}
+                    >
+                      {labels.remove}
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <form className="cart-coupon__form" method="post" action={props.action} noValidate {...htmx}>
+              {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
+              <input type="hidden" name="intent" value="coupon-apply" />
+              <label className="visually-hidden" htmlFor="coupon-code">
+                {labels.coupon}
+              </label>
+              <input
+                className="field__input"
+                id="coupon-code"
+                name="code"
+                autoComplete="off"
+                autoCapitalize="characters"
+                maxLength={40}
+                defaultValue={props.couponValue}
+              />
+              <button className="button button--ghost" type="submit">
+                {labels.applyCoupon}
+              </button>
+            </form>
+          )}
+        </section>
+        {props.instalments && shown.total > 0 ? (
+          <p className="cart__instalments">{labels.instalments.replace('__AMOUNT__', money(instalmentOf(shown.total)))}</p>
+        ) : null}
+      </div>
     </div>
   );
 }

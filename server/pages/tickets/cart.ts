@@ -50,7 +50,12 @@ const cartPage: PageModule<CartPageData> = {
         // SPEC 2.4: guests choose between signing in and continuing as a guest first.
         checkoutHref: context.urls.route(context.viewer ? 'ticketsCheckout' : 'ticketsLogin', { eventSlug: event.slug }),
       },
-      ticketPageHead(event, context.t('shop:cart.title'), `/events/${event.slug}/tickets/cart`),
+      ticketPageHead(
+        event,
+        context.t('shop:cart.title'),
+        `/events/${event.slug}/tickets/cart`,
+        context.t('shop:head.cart', { event: event.title }),
+      ),
       ticketPageAnalytics(event, 'cart'),
     );
   },

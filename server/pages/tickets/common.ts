@@ -101,9 +101,10 @@ export async function loadTicketEvent(context: Pick<PageContext, 'services' | 'l
 export type TicketStep = 'tickets' | 'cart' | 'login' | 'checkout' | 'confirmation';
 
 /** A ticket screen's head: never indexed (a shop step is no landing page), with the event in the breadcrumbs. */
-export function ticketPageHead(event: TicketEvent, title: string, path: string): PageHead {
+export function ticketPageHead(event: TicketEvent, title: string, path: string, description?: string): PageHead {
   return {
     title: `${title} – ${event.title}`,
+    description: description ?? null,
     noIndex: true,
     image: event.cover?.url ?? null,
     breadcrumbs: [

@@ -19,7 +19,12 @@ const ticketLoginPage: PageModule<TicketLoginPageData> = {
     const cart = await currentCart(context, event.commerceEventId);
     return page(
       { event: frameEvent(event), cart: cartSummary(cart) },
-      ticketPageHead(event, context.t('shop:login.title'), `/events/${event.slug}/tickets/login`),
+      ticketPageHead(
+        event,
+        context.t('shop:login.title'),
+        `/events/${event.slug}/tickets/login`,
+        context.t('shop:head.login', { event: event.title }),
+      ),
       ticketPageAnalytics(event, 'login'),
     );
   },

@@ -77,7 +77,12 @@ const ticketsPage: PageModule<TicketsPageData> = {
         days: eventDays(event).map((day) => ({ value: day, label: createFormatter(context.locale).longDate(`${day}T09:00:00Z`) })),
         requested: requested && allTickets(categories).some(({ ticket }) => ticket.id === requested) ? requested : null,
       },
-      ticketPageHead(event, context.t('shop:tickets.title'), `/events/${event.slug}/tickets`),
+      ticketPageHead(
+        event,
+        context.t('shop:tickets.title'),
+        `/events/${event.slug}/tickets`,
+        context.t('shop:head.tickets', { event: event.title }),
+      ),
       analytics,
     );
   },

@@ -1,8 +1,7 @@
-import { FormToken } from '../../components/FormToken.tsx';
 import { Island } from '../../components/Island.tsx';
 import { CART_FRAGMENT_ID, CART_ISLAND, CartLines, type CartIslandLine, type CartIslandProps } from '../../islands/CartLines.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
-import { fromHalalas, instalmentOf, type TotalsCoupon } from './cart-totals.ts';
+import type { TotalsCoupon } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';
 import { ADD_FORM } from './TicketsPage.tsx';
 import { TicketShopFrame, type ShopCartSummary, type ShopFrameEvent } from './TicketShopFrame.tsx';
@@ -46,7 +45,7 @@ export function CartPage({ data }: { data: CartPageData }) {
 
 /** The part of the page htmx replaces after a coupon or a removal (decision 0009). */
 export function CartFragment({ data }: { data: CartPageData }) {
-  const { t, urls, locale, csrfToken, assets, format } = useSite();
+  const { t, urls, locale, csrfToken, assets } = useSite();
   const state = useFormState(CART_FORM);
   const couponState = useFormState(COUPON_FORM);
   assets.use('htmx');
@@ -82,6 +81,12 @@ export function CartFragment({ data }: { data: CartPageData }) {
     canCheckout: cart.canCheckout,
     checkoutHref: data.checkoutHref,
     message,
+    coupons: cart.coupons.map((coupon) => coupon.code),
+    couponValue: couponState && couponState.status !== 'succeeded' ? (couponState.values.code ?? '') : '',
+    couponMessage: couponState?.message
+      ? { kind: couponState.status === 'succeeded' ? 'success' : 'error', text: t(couponState.message) }
+      : null,
+    instalments: cart.instalments,
     labels: {
       unitPrice: t('shop:cart.unitPrice'),
       quantity: t('shop:cart.quantity'),
@@ -105,71 +110,18 @@ export function CartFragment({ data }: { data: CartPageData }) {
       checkout: t('shop:cart.checkout'),
       pending: t('shop:cart.pending'),
       failed: t('shop:errors.cartUpdateFailed'),
+      coupon: t('shop:cart.coupon'),
+      applyCoupon: t('shop:cart.applyCoupon'),
+      removeCoupon: t('shop:cart.removeCoupon', { code: '__CODE__' }),
+      instalments: t('shop:tickets.instalments', { amount: '__AMOUNT__' }),
     },
   };
-  const htmx = { 'hx-post': action, 'hx-target': `#${CART_FRAGMENT_ID}`, 'hx-select': `#${CART_FRAGMENT_ID}`, 'hx-swap': 'outerHTML' };
   return (
     <div id={CART_FRAGMENT_ID} className="cart">
-      <div className="cart__lines">
-        <Island name={CART_ISLAND} component={CartLines} props={props} />
-        <a className="cart__more" href={urls.route('tickets', { eventSlug: data.event.slug })}>
-          {t('shop:cart.continueShopping')}
-        </a>
-      </div>
-      <aside className="cart__aside stack">
-        <section className="cart-coupon" aria-labelledby="cart-coupon-title">
-          <h2 className="cart-coupon__title" id="cart-coupon-title">
-            {t('shop:cart.coupon')}
-          </h2>
-          <ShopMessage form={COUPON_FORM} />
-          {cart.coupons.length > 0 ? (
-            <ul className="cart-coupon__applied">
-              {cart.coupons.map((coupon) => (
-                <li key={coupon.code}>
-                  <form method="post" action={action} {...htmx}>
-                    <FormToken />
-                    <input type="hidden" name="intent" value="coupon-remove" />
-                    <input type="hidden" name="code" value={coupon.code} />
-                    <span className="badge">{coupon.code}</span>{' '}
-                    <button
-                      className="button button--ghost button--small"
-                      type="submit"
-                      aria-label={t('shop:cart.removeCoupon', { code: coupon.code })}
-                    >
-                      {t('shop:cart.remove')}
-                    </button>
-                  </form>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <form className="cart-coupon__form" method="post" action={action} noValidate {...htmx}>
-              <FormToken />
-              <input type="hidden" name="intent" value="coupon-apply" />
-              <label className="visually-hidden" htmlFor="coupon-code">
-                {t('shop:cart.coupon')}
-              </label>
-              <input
-                className="field__input"
-                id="coupon-code"
-                name="code"
-                autoComplete="off"
-                autoCapitalize="characters"
-                maxLength={40}
-                defaultValue={couponState?.status === 'succeeded' ? '' : (couponState?.values.code ?? '')}
-              />
-              <button className="button button--ghost" type="submit">
-                {t('shop:cart.applyCoupon')}
-              </button>
-            </form>
-          )}
-        </section>
-        {cart.instalments && cart.totals.total > 0 ? (
-          <p className="cart__instalments">
-            {t('shop:tickets.instalments', { amount: format.money(fromHalalas(instalmentOf(cart.totals.total))) })}
-          </p>
-        ) : null}
-      </aside>
+      <Island name={CART_ISLAND} component={CartLines} props={props} />
+      <a className="cart__more" href={urls.route('tickets', { eventSlug: data.event.slug })}>
+        {t('shop:cart.continueShopping')}
+      </a>
     </div>
   );
 }
