@@ -21,6 +21,7 @@ const NAMESPACES = [
   'feed',
   'search',
   'shop',
+  'checkout',
   'commerce',
   'payments',
 ];

@@ -21,7 +21,7 @@ export const ROUTES = {
   home: route('/', 'default', () => import('./pages/home.ts')),
 
   account: route('/account', 'account', () => import('./pages/account.ts')),
-  accountTickets: route('/account/tickets', 'account'),
+  accountTickets: route('/account/tickets', 'account', () => import('./pages/account/tickets.ts')),
   accountDetails: route('/account/details', 'account', () => import('./pages/account/details.ts')),
   accountNewsletters: route('/account/newsletters', 'account', () => import('./pages/account/newsletters.ts')),
   accountAddresses: route('/account/addresses', 'account', () => import('./pages/account/addresses.ts')),
@@ -77,9 +77,9 @@ export const ROUTES = {
   ),
 
   tickets: route('/events/:eventSlug/tickets', 'ticket', () => import('./pages/tickets/tickets.ts')),
-  ticketsCheckout: route('/events/:eventSlug/tickets/checkout', 'ticketCheckout'),
-  ticketsConfirmation: route('/events/:eventSlug/tickets/confirmation', 'ticketCheckout'),
-  ticketsAssign: route('/events/:eventSlug/tickets/assign', 'ticket'),
+  ticketsCheckout: route('/events/:eventSlug/tickets/checkout', 'ticketCheckout', () => import('./pages/tickets/checkout.ts')),
+  ticketsConfirmation: route('/events/:eventSlug/tickets/confirmation', 'ticketCheckout', () => import('./pages/tickets/confirmation.ts')),
+  ticketsAssign: route('/events/:eventSlug/tickets/assign', 'ticket', () => import('./pages/tickets/assign.ts')),
   ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket', () => import('./pages/tickets/cart.ts')),
   ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket', () => import('./pages/tickets/login.ts')),
 

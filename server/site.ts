@@ -13,6 +13,7 @@ import { createRateLimits } from '#platform/rate-limits.ts';
 import { BufferedAnalyticsSink, createSandboxAnalyticsSink, type SandboxAnalyticsSink } from './analytics/analytics-sink.ts';
 import { createAnalyticsEndpoint } from './analytics/analytics-endpoint.ts';
 import { Tracker } from './analytics/tracker.ts';
+import { createPurchaseLedger } from './analytics/purchase-ledger.ts';
 import { createApp, type AppParts, type Readiness } from './app.ts';
 import { RelyingParty } from './auth/relying-party.ts';
 import { SessionAuth } from './auth/session-auth.ts';
@@ -247,6 +248,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         fetch: identityFetch,
       }),
       tracker,
+      purchases: await createPurchaseLedger(database),
       preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
     };
     const csrf = createCsrf({

@@ -46,6 +46,20 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   },
   ticketsCart: { found: '/events/nabd-festival-2026/tickets/cart', missing: ['/events/no-such-festival/tickets/cart'] },
   ticketsLogin: { found: '/events/nabd-festival-2026/tickets/login', missing: ['/events/no-such-festival/tickets/login'] },
+  // Checkout sends a visitor without a cart on (to the ticket login step); an order's pages need the
+  // order, so an unknown one is not found (test/checkout-pages.test.ts places real ones).
+  ticketsCheckout: { found: '/events/nabd-festival-2026/tickets/checkout', missing: ['/events/no-such-festival/tickets/checkout'] },
+  ticketsConfirmation: {
+    found: '/events/nabd-festival-2026/tickets/confirmation?order=NBD-UNKNOWN',
+    status: 404,
+    missing: ['/events/no-such-festival/tickets/confirmation?order=NBD-UNKNOWN'],
+  },
+  ticketsAssign: {
+    found: '/events/nabd-festival-2026/tickets/assign?order=NBD-UNKNOWN',
+    status: 404,
+    missing: ['/events/no-such-festival/tickets/assign?order=NBD-UNKNOWN'],
+  },
+  accountTickets: { found: '/account/tickets' },
   eventCustomPage: {
     found: '/events/nabd-festival-2026/getting-there',
     missing: ['/events/nabd-festival-2026/no-such-page', '/events/no-such-festival/getting-there'],
@@ -152,6 +166,8 @@ const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
 /** Routes that answer with something other than a page: a redirect or a file. */
 const NOT_HTML = new Set<RouteId>([
   'account',
+  'accountTickets',
+  'ticketsCheckout',
   'accountDetails',
   'accountAddresses',
   'accountNewsletters',

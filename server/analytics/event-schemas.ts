@@ -82,6 +82,14 @@ const promotion = z
   })
   .strict();
 
+/** SPEC 9.4: checkout steps are numbered from 1 (five at most: shipping only when an item ships). */
+const checkoutStep = z.number().int().min(1).max(5);
+
+/** SPEC 9.4: a checkout step done, with how many of its fields were filled correctly. */
+const checkoutOption = z
+  .object({ step_number: checkoutStep, total_fields: z.number().int().min(1), fields_succeeded: z.number().int().min(0) })
+  .strict();
+
 /** SPEC 9.4: a ticket as a product; amounts as decimal strings with two places. */
 const amount = z.string().regex(/^\d+\.\d{2}$/);
 const product = z
@@ -151,6 +159,38 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   navigation_item_clicked: z.object({ item_name: text, navigation_type: navigationType, link_url: text }).strict(),
   navigation_closed: z.object({ navigation_type: navigationType }).strict(),
   social_media_post_clicked: z.object({ social_platform: text, link_url: text, section_name: text.optional() }).strict(),
+  // Checkout (SPEC 9.4, decision 0031): steps by number; field outcomes as counts, never the visitor's details.
+  checkout: z
+    .object({
+      step_number: checkoutStep,
+      total_product_quantity: z.number().int().min(0).max(34),
+      product_ids: text,
+      total_free_quantity: z.number().int().min(0),
+    })
+    .strict(),
+  checkout_step_failed: z.object({ step_number: checkoutStep, first_error: text, error_count: z.number().int().min(1) }).strict(),
+  checkout_option_customer: checkoutOption,
+  checkout_option_details: checkoutOption,
+  checkout_option_add_billing_info: checkoutOption.extend({ country_code: z.string().length(2) }).strict(),
+  checkout_option_add_shipping_info: checkoutOption.extend({ country_code: z.string().length(2) }).strict(),
+  checkout_option_add_payment_info: checkoutOption
+    .extend({ accepted_terms: z.literal(true), payment_method: z.enum(['CREDIT_CARD', 'MOBILE_WALLET', 'INSTALMENTS']) })
+    .strict(),
+  purchase: z
+    .object({
+      order_id: text,
+      ticketing_platform_customer_id: text,
+      coupon_codes: text,
+      item_count: z.number().int().min(0),
+      addon_item_count: z.number().int().min(0),
+      free_item_count: z.number().int().min(0),
+      total_amount: amount,
+      sub_total_amount: amount,
+      tax_amount: amount,
+      discount_amount: amount,
+      currency: z.literal('SAR'),
+    })
+    .strict(),
   // The ticket shop (SPEC 9.4): products are tickets, amounts decimal strings as the API gives them.
   product_impression: z.object({ product_impression_id: text, product_impression_name: text, product_impression_category: text }).strict(),
   product_view: product,

@@ -2,9 +2,10 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { AccountPage, type AccountPageData } from '#views/pages/AccountPage.tsx';
 import { page, type PageModule } from '../page.ts';
 import { accessTokenOrSignIn, accountAnalytics } from './account/account-access.ts';
+import { ORDERS_COUNT } from './tickets/checkout-documents.ts';
 
 /** One request for the whole overview: the user, their addresses and their newsletter choices. */
-const OVERVIEW: TypedDocumentNode<AccountPageData> = gql`
+const OVERVIEW: TypedDocumentNode<Omit<AccountPageData, 'ordersCount'>> = gql`
   query AccountOverview {
     user {
       firstName
@@ -33,8 +34,18 @@ const accountPage: PageModule<AccountPageData> = {
   async load(context) {
     const access = await accessTokenOrSignIn(context);
     if ('signIn' in access) return access.signIn;
-    const data = await context.services.user.query(OVERVIEW, {}, { accessToken: access.token });
-    return page(data, { title: context.t('account:overview.title'), noIndex: true }, accountAnalytics('overview'));
+    const [data, ordersCount] = await Promise.all([
+      context.services.user.query(OVERVIEW, {}, { accessToken: access.token }),
+      context.services.commerce
+        .query(ORDERS_COUNT, {}, { accessToken: access.token, fresh: true })
+        .then(({ orders }) => orders.totalCount)
+        .catch((error: unknown) => {
+          // The overview stays up when the ticket shop does not answer.
+          context.req.log.warn({ err: error }, 'Counting the orders failed');
+          return null;
+        }),
+    ]);
+    return page({ ...data, ordersCount }, { title: context.t('account:overview.title'), noIndex: true }, accountAnalytics('overview'));
   },
   View: AccountPage,
   actions: {

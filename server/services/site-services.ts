@@ -1,5 +1,6 @@
 import type { SessionAuth } from '../auth/session-auth.ts';
 import type { UserPoolApi } from '../auth/user-pool-api.ts';
+import type { PurchaseLedger } from '../analytics/purchase-ledger.ts';
 import type { Tracker } from '../analytics/tracker.ts';
 import type { PreviewMode } from '../preview/preview-mode.ts';
 import type { ServiceClient } from './service-client.ts';
@@ -14,6 +15,8 @@ export interface SiteServices {
   /** The identity service's account operations: sign-up, codes, passwords, deletion (decision 0020). */
   userPool: UserPoolApi;
   tracker: Tracker;
+  /** Which orders' purchase was tracked already (SPEC 9.4: once per order). */
+  purchases: PurchaseLedger;
   /** Editors' preview mode (SPEC 1, 6): who is in it, entering and leaving it. */
   preview: PreviewMode;
 }

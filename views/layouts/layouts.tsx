@@ -88,6 +88,7 @@ function FocusedFrame({ className, children }: { className: string; children: Re
 /** The account area's sections (SPEC 2.4), in the menu's order. Tickets arrive with the ticket shop. */
 const ACCOUNT_SECTIONS: { route: RouteId; label: string }[] = [
   { route: 'account', label: 'account:navigationLinks.overview' },
+  { route: 'accountTickets', label: 'account:navigationLinks.tickets' },
   { route: 'accountDetails', label: 'account:navigationLinks.details' },
   { route: 'accountAddresses', label: 'account:navigationLinks.addresses' },
   { route: 'accountNewsletters', label: 'account:navigationLinks.newsletters' },

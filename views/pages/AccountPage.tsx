@@ -7,6 +7,8 @@ export interface AccountPageData {
   user: { firstName: string; lastName: string; email: string; phoneNumber: string | null; locale: Locale | null };
   userAddresses: { id: string; isDefault: boolean; nickname: string | null; city: string; countryCode: string }[];
   userNotificationPreferences: { id: string; subscribed: boolean }[];
+  /** The user's orders; null when the ticket shop did not answer (the card then just links). */
+  ordersCount: number | null;
 }
 
 /** SPEC 2.4: the account overview: who is signed in, and a card per section saying where it stands. */
@@ -16,6 +18,12 @@ export function AccountPage({ data }: { data: AccountPageData }) {
   const defaultAddress = userAddresses.find((address) => address.isDefault) ?? userAddresses[0];
   const subscribed = userNotificationPreferences.filter((preference) => preference.subscribed).length;
   const cards: { route: RouteId; title: string; summary: string }[] = [
+    {
+      route: 'accountTickets',
+      title: t('checkout:accountTickets.title'),
+      summary:
+        data.ordersCount === null ? t('checkout:accountTickets.lead') : t('checkout:accountTickets.summary', { count: data.ordersCount }),
+    },
     {
       route: 'accountDetails',
       title: t('account:details.title'),

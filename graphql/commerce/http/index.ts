@@ -9,6 +9,7 @@ import { ticketDownloadsRouter } from './ticket-downloads.ts';
  * in `AREAS` (its paths under `/commerce/...`).
  */
 const AREAS: ((parts: CommerceParts) => Router)[] = [
+  ticketDownloadsRouter,
   // POST /commerce/payments/callback (decision 0028).
   (parts) =>
     express

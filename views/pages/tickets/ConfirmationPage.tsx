@@ -1,0 +1,167 @@
+import { FormToken } from '../../components/FormToken.tsx';
+import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { useFormState, useSite } from '../../site-context.tsx';
+import type { OrderView } from './commerce-data.ts';
+import { OrderSummary } from './OrderSummary.tsx';
+import { TicketShopFrame, type ShopFrameEvent } from './TicketShopFrame.tsx';
+
+export const WHATSAPP_FORM = 'whatsapp-optin';
+
+export interface ConfirmationPageData {
+  event: ShopFrameEvent;
+  order: OrderView;
+  /** The guest's secret, carried on to the download, assignment and WhatsApp links (SPEC 2.4). */
+  secret: string | null;
+  /** SPEC 8: a message from the wallet hand-back or a failed ticket download. */
+  notice: 'insufficientFunds' | 'downloadFailed' | null;
+  /** The phone the order was placed with, offered for WhatsApp. */
+  phoneNumber: string | null;
+}
+
+/** The query that names this order on our own links: the id, and the guest's secret when there is one. */
+export function orderQuery(order: { id: string }, secret: string | null): string {
+  const query = new URLSearchParams({ order: order.id });
+  if (secret) query.set('secret', secret);
+  return `?${query.toString()}`;
+}
+
+/** SPEC 2.4: the order after payment: processing, paid with its tickets, or what went wrong. */
+export function ConfirmationPage({ data }: { data: ConfirmationPageData }) {
+  const { t } = useSite();
+  const { event, order, notice } = data;
+  return (
+    <TicketShopFrame event={event} step="confirmation">
+      <div className="confirmation stack">
+        {notice ? (
+          <p className="form-error" role="alert">
+            {t(`checkout:confirmation.${notice}`)}
+          </p>
+        ) : null}
+        {order.state === 'PAID' ? (
+          <Paid data={data} />
+        ) : order.state === 'PENDING_PAYMENT' ? (
+          <Processing data={data} />
+        ) : (
+          <NotCompleted data={data} />
+        )}
+      </div>
+    </TicketShopFrame>
+  );
+}
+
+function OrderNumber({ order }: { order: OrderView }) {
+  const { t } = useSite();
+  return (
+    <p className="confirmation__order-id">
+      {t('checkout:confirmation.orderId')}: <bdi dir="ltr">{order.id}</bdi>
+    </p>
+  );
+}
+
+function Processing({ data }: { data: ConfirmationPageData }) {
+  const { t } = useSite();
+  return (
+    <section className="confirmation__state" aria-live="polite">
+      <h1 className="checkout__title">{t('checkout:confirmation.processingHeading')}</h1>
+      <OrderNumber order={data.order} />
+      <p>{t('checkout:confirmation.processingText')}</p>
+      {data.order.paymentLink ? (
+        <p>
+          <a className="button button--ghost" href={data.order.paymentLink}>
+            {t('checkout:confirmation.backToPayment')}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function NotCompleted({ data }: { data: ConfirmationPageData }) {
+  const { t, urls } = useSite();
+  return (
+    <section className="confirmation__state">
+      <h1 className="checkout__title">{t('checkout:confirmation.failedHeading')}</h1>
+      <OrderNumber order={data.order} />
+      <p>{t(`checkout:confirmation.${data.order.state}`)}</p>
+      <p>
+        <a className="button button--primary" href={urls.route('ticketsCheckout', { eventSlug: data.event.slug })}>
+          {t('checkout:confirmation.tryAgain')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function Paid({ data }: { data: ConfirmationPageData }) {
+  const { t, urls, locale } = useSite();
+  const { order, event, secret } = data;
+  const query = orderQuery(order, secret);
+  const params = { eventSlug: event.slug };
+  return (
+    <>
+      <section className="confirmation__state">
+        <h1 className="checkout__title">{t('checkout:confirmation.paidHeading')}</h1>
+        <OrderNumber order={order} />
+        <p>{t('checkout:confirmation.paidText', { email: order.customer.email })}</p>
+      </section>
+      <section className="confirmation__tickets stack" aria-labelledby="confirmation-tickets">
+        <h2 id="confirmation-tickets">{t('checkout:confirmation.tickets')}</h2>
+        <ul className="ticket-downloads">
+          {order.pdfTickets.map((ticket) => (
+            <li key={ticket.id}>
+              <a
+                className="ticket-downloads__link"
+                href={`${urls.route('ticketsConfirmation', params)}${query}&ticket=${encodeURIComponent(ticket.id)}`}
+                download
+              >
+                {t('checkout:confirmation.download', { name: ticket.name[locale] })}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <a className="button button--ghost" href={`${urls.route('ticketsAssign', params)}${query}`}>
+            {t('checkout:confirmation.assign')}
+          </a>
+        </p>
+      </section>
+      <OrderSummary lines={order.items} totals={order} />
+      <WhatsappForm data={data} />
+    </>
+  );
+}
+
+/** SPEC 7.2, 8: the tickets on WhatsApp (whatsappOptin). */
+function WhatsappForm({ data }: { data: ConfirmationPageData }) {
+  const { t, urls, locale } = useSite();
+  const state = useFormState(WHATSAPP_FORM);
+  return (
+    <form className="account-panel stack" method="post" action={urls.current(locale)} noValidate>
+      <h2 className="account-panel__title">{t('checkout:confirmation.whatsappHeading')}</h2>
+      <FormToken />
+      <input type="hidden" name="intent" value={WHATSAPP_FORM} />
+      <FormMessage form={WHATSAPP_FORM} />
+      {state?.status === 'succeeded' ? null : (
+        <>
+          <TextField
+            form={WHATSAPP_FORM}
+            name="phoneNumber"
+            type="tel"
+            inputMode="tel"
+            dir="ltr"
+            label={t('checkout:confirmation.whatsappPhone')}
+            hint={t('checkout:details.phoneHint')}
+            value={data.phoneNumber}
+            autoComplete="tel"
+            required
+          />
+          <div className="account-form__actions">
+            <button type="submit" className="button button--primary">
+              {t('checkout:confirmation.whatsappSubmit')}
+            </button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

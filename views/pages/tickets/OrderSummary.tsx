@@ -1,0 +1,50 @@
+import { useSite } from '../../site-context.tsx';
+import type { SummaryLine, Totals } from './commerce-data.ts';
+
+/**
+ * The lines and totals of a cart or an order (SPEC 3.4): subtotal, discounts, the total without
+ * VAT, the VAT and the total paid. Amounts are the API's exact decimals, only formatted here.
+ */
+export function OrderSummary({ lines, totals, headingLevel = 2 }: { lines: SummaryLine[]; totals: Totals; headingLevel?: 2 | 3 }) {
+  const { t, format, locale } = useSite();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const hasDiscount = Number(totals.cartDiscountPrice.amount) > 0;
+  return (
+    <section className="order-summary" aria-labelledby="order-summary-heading">
+      <Heading className="order-summary__heading" id="order-summary-heading">
+        {t('checkout:summary.heading')}
+      </Heading>
+      <ul className="order-summary__lines">
+        {lines.map((line) => (
+          <li key={line.id} className="order-summary__line">
+            <span>
+              {t('checkout:summary.quantity', { count: line.quantity })} {line.name[locale]}
+            </span>
+            <span className="order-summary__amount">{format.money(line.total.amount, line.total.currency)}</span>
+            {line.subItems.map((sub) => (
+              <span key={sub.id} className="order-summary__sub">
+                + {t('checkout:summary.quantity', { count: sub.quantity })} {sub.name[locale]}
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <dl className="order-summary__totals">
+        <dt>{t('checkout:summary.subtotal')}</dt>
+        <dd>{format.money(totals.subtotalPrice.amount, totals.subtotalPrice.currency)}</dd>
+        {hasDiscount ? (
+          <>
+            <dt>{t('checkout:summary.discounts')}</dt>
+            <dd>−{format.money(totals.cartDiscountPrice.amount, totals.cartDiscountPrice.currency)}</dd>
+          </>
+        ) : null}
+        <dt>{t('checkout:summary.excludingVat')}</dt>
+        <dd>{format.money(totals.totalPriceExcluding.amount, totals.totalPriceExcluding.currency)}</dd>
+        <dt>{t('checkout:summary.vat')}</dt>
+        <dd>{format.money(totals.vatAmount.amount, totals.vatAmount.currency)}</dd>
+        <dt className="order-summary__total">{t('checkout:summary.total')}</dt>
+        <dd className="order-summary__total">{format.money(totals.totalPrice.amount, totals.totalPrice.currency)}</dd>
+      </dl>
+    </section>
+  );
+}
