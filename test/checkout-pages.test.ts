@@ -171,14 +171,7 @@ async function confirmationAfterPayment(browser: Browser, back: Page, heading: s
   throw new Error(`The confirmation never said: ${heading}`);
 }
 
-/**
- * Placing an order deadlocks on the embedded database (orderCreate's transaction and a cart read
- * outside it both wait for PGlite's one connection), so paying runs on PostgreSQL
- * (TEST_DATABASE_URL) until the commerce service reads the cart inside its transaction.
- */
-const payingOnPostgres = database.name === 'PostgreSQL' ? describe : describe.skip;
-
-payingOnPostgres('paying (SPEC 2.4, 8)', () => {
+describe('paying (SPEC 2.4, 8)', () => {
   const strings = texts('en', 'checkout');
 
   test('a guest pays by card and downloads the tickets from the confirmation, without a secret in the URL', async () => {

@@ -10,21 +10,16 @@ import { axeViolations, horizontalOverflow, localized } from './support/page-che
  * without (Arabic, phone): tickets → cart → "continue as a guest" → the checkout steps → the
  * sandbox card page with the success card → the confirmation → the ticket PDF. Each checkout step
  * and the confirmation are checked by axe and for sideways scrolling, with screenshots.
- *
- * Placing an order deadlocks on the embedded database (see test/checkout-pages.test.ts), so this
- * runs on PostgreSQL (TEST_DATABASE_URL).
  */
 
 const EVENT = '/events/nabd-festival-2026';
 const database = databaseBackends.at(-1)!;
-const onPostgres = database.name === 'PostgreSQL' ? describe : describe.skip;
 const texts = (locale: 'en' | 'ar', namespace: string) =>
   JSON.parse(readFileSync(fromRoot('locales', locale, `${namespace}.json`), 'utf8'));
 
 let site: BrowserSite;
 let drop: () => Promise<void> = async () => {};
 beforeAll(async () => {
-  if (database.name !== 'PostgreSQL') return;
   const created = await database.create({ startedSite: true });
   drop = created.drop;
   site = await startBrowserSite({ DATABASE_URL: created.url });
@@ -106,7 +101,7 @@ async function guestPurchase(locale: 'en' | 'ar', device: string, options: Brows
   await context.close();
 }
 
-onPostgres('a guest buys tickets in the browser', () => {
+describe('a guest buys tickets in the browser', () => {
   test('with JavaScript, in English, on a desktop', async () => {
     await guestPurchase('en', 'desktop', { ...DESKTOP, javaScriptEnabled: true });
   }, 120_000);
