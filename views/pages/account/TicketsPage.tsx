@@ -85,14 +85,14 @@ function OrderCard({ entry }: { entry: AccountOrder }) {
       </p>
       {event && tickets > 0 ? (
         <ul className="ticket-downloads">
-          {order.pdfTickets.map((ticket) => (
+          {order.pdfTickets.map((ticket, index) => (
             <li key={ticket.id}>
               <a
                 className="ticket-downloads__link"
                 href={`${urls.route('ticketsConfirmation', { eventSlug: event.slug })}${query}&ticket=${encodeURIComponent(ticket.id)}`}
                 download
               >
-                {t('checkout:confirmation.download', { name: ticket.name[locale] })}
+                {t('checkout:confirmation.download', { number: index + 1, name: ticket.name[locale] })}
               </a>
               {ticket.holder ? (
                 <span className="ticket-downloads__holder">

@@ -107,14 +107,14 @@ function Paid({ data }: { data: ConfirmationPageData }) {
       <section className="confirmation__tickets stack" aria-labelledby="confirmation-tickets">
         <h2 id="confirmation-tickets">{t('checkout:confirmation.tickets')}</h2>
         <ul className="ticket-downloads">
-          {order.pdfTickets.map((ticket) => (
+          {order.pdfTickets.map((ticket, index) => (
             <li key={ticket.id}>
               <a
                 className="ticket-downloads__link"
                 href={`${urls.route('ticketsConfirmation', params)}${query}&ticket=${encodeURIComponent(ticket.id)}`}
                 download
               >
-                {t('checkout:confirmation.download', { name: ticket.name[locale] })}
+                {t('checkout:confirmation.download', { number: index + 1, name: ticket.name[locale] })}
               </a>
             </li>
           ))}
