@@ -133,6 +133,13 @@ async function declinedThenPaid(locale: Locale, options: Run) {
   await page.waitForURL(`**${EVENT}/tickets/checkout`);
   await answerGuestSteps(page, locale, `declined-${locale}-${Date.now()}@example.com`);
   await finalizeToPayment(page);
+  // The gateway's hosted page, in the order's language (the sandbox stands in for the real one).
+  expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+  if (options.javaScriptEnabled) {
+    // Its own style sheet applies: the site's policy, which allows no inline style, does not reach it.
+    expect(await page.locator('main').evaluate((main) => getComputedStyle(main).maxWidth)).toBe('420px');
+  }
+  await checkPage(page, `orders-sandbox-card-${locale}-${device(options)}`, options.javaScriptEnabled);
   await payByCard(page, CARDS.declined);
 
   // SPEC 8: the decline is said in the visitor's language, nothing was charged, the cart waits.
