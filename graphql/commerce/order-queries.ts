@@ -260,6 +260,8 @@ export interface OrdersArguments {
   orderBy?: 'completed_at' | null | undefined;
   direction?: 'asc' | 'desc' | null | undefined;
   page?: number | null | undefined;
+  /** SPEC 2.4: the account's tickets show who holds each one. */
+  includeAssignment?: boolean | null | undefined;
 }
 
 /** Query.orders and Query.ticketDownloadUrl (Query.order is resolvers/orders.ts over order-view.ts). */
@@ -298,7 +300,7 @@ export class OrderQueries {
       totalCount = Number(counted?.total ?? 0);
     }
     return {
-      items: await orderViews(this.parts.db, rows, false),
+      items: await orderViews(this.parts.db, rows, args.includeAssignment === true),
       currentPage: page,
       pageSize: limit,
       totalCount,

@@ -21,6 +21,9 @@ const ORDER = `query($orderId: ID!, $includeAssignment: Boolean, $secretUuid: ID
 const ORDERS = `query($eventId: ID, $limit: Int, $direction: SortDirection, $page: Int) {
   orders(eventId: $eventId, limit: $limit, direction: $direction, page: $page) { items { id eventId completedAt } currentPage pageSize totalCount totalPages }
 }`;
+const ORDERS_WITH_HOLDERS = `query($includeAssignment: Boolean) {
+  orders(limit: 50, includeAssignment: $includeAssignment) { items { id pdfTickets { id holder { firstName lastName email } } } }
+}`;
 const DOWNLOAD = `query($ticketId: ID!, $secretUuid: ID) { ticketDownloadUrl(ticketId: $ticketId, secretUuid: $secretUuid) }`;
 const ASSIGN = `mutation($orderId: ID!, $secretUuid: ID, $ticketAssignments: [TicketAssignmentInput!]!) {
   assignOrderTickets(orderId: $orderId, secretUuid: $secretUuid, ticketAssignments: $ticketAssignments) {
@@ -356,6 +359,17 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
       ]);
       const read = (await call(ORDER, { orderId, includeAssignment: true }, owner.accessToken)).data!.order;
       expect(read.pdfTickets[0].holder.firstName).toBe('Noura');
+      // SPEC 2.4: the account's list of orders shows the holders too when asked, and only then.
+      const listed = async (includeAssignment: boolean) =>
+        (await call(ORDERS_WITH_HOLDERS, { includeAssignment }, owner.accessToken)).data!.orders.items.find(
+          (order: { id: string }) => order.id === orderId,
+        );
+      expect((await listed(true)).pdfTickets.map((ticket: { holder: { firstName: string } }) => ticket.holder.firstName)).toEqual([
+        'Noura',
+        'Fahad',
+        'Sara',
+      ]);
+      expect((await listed(false)).pdfTickets.every((ticket: { holder: unknown }) => ticket.holder === null)).toBe(true);
     });
 
     it('refuses invalid names and addresses field by field, and changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { databaseBackends } from '#test/support/backends.ts';
 import { startPaymentsFixture, BASE_URL, type PaymentsFixture } from '../test-support/payments-fixture.ts';
@@ -114,6 +115,17 @@ describe.each(databaseBackends)('payments on $name', (backend) => {
     expect(refused.text).toContain('Enter the 3 digits on the back of the card.');
     expect(refused.text).toContain('1234 5678 9012 3456');
     expect(await fixture.order(order.orderId)).toMatchObject({ state: 'PENDING_PAYMENT', payment_state: 'PENDING' });
+  });
+
+  it('serves its hosted pages under a policy of their own that lets their style sheet, and nothing else, apply', async () => {
+    const ticket = await fixture.ticket(5);
+    const order = await fixture.placeOrder(ticket, 1);
+    const page = await request(fixture.app).get(path(order.paymentLink)).expect(200);
+    const style = /<style>([\s\S]*)<\/style>/.exec(page.text)![1]!;
+    const policy = page.headers['content-security-policy'];
+    expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 
   it('records a replayed callback once and ignores an older one arriving late', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Router } from 'express';
 import { sql } from 'drizzle-orm';
@@ -211,7 +211,12 @@ export class PaymentSandbox {
     router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
     router.use((_req, res, next) => {
       // The hosted pages are a payment form: never cached, never framed.
-      res.set({ 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
+      res.set({
+        'Cache-Control': 'no-store',
+        'X-Frame-Options': 'DENY',
+        'Referrer-Policy': 'no-referrer',
+        'Content-Security-Policy': PAGE_POLICY,
+      });
       next();
     });
 
@@ -341,13 +346,7 @@ export function checkCard(form: CardForm, now: Date): Record<string, string> {
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(locale: 'en' | 'ar', title: string, body: string): string {
-  const t = (key: string) => escape(translate(locale, key));
-  return `<!doctype html>
-<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(title)} · ${t('badge')}</title>
-<style>
+const STYLE = `
 body{margin:0;background:#0b0b10;color:#f2f2f5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Tahoma,sans-serif;display:flex;justify-content:center;padding:24px 12px}
 main{width:100%;max-width:420px;background:#17171f;border:1px solid #2c2c38;border-radius:16px;padding:24px}
 .badge{display:inline-block;background:#ffcc00;color:#111;font-weight:700;letter-spacing:.08em;border-radius:6px;padding:2px 10px;font-size:13px}
@@ -355,10 +354,30 @@ main{width:100%;max-width:420px;background:#17171f;border:1px solid #2c2c38;bord
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0 0 16px}dt{color:#9a9aab}dd{margin:0;font-weight:600}
 label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:12px;border-radius:10px;border:1px solid #3a3a48;background:#0f0f15;color:#fff;font-size:18px}
 input[aria-invalid=true]{border-color:#ff6b6b}.error{color:#ff8a8a;font-size:14px;margin:4px 0 0}
-button{width:100%;margin-top:16px;padding:14px;border:0;border-radius:10px;background:#7c5cff;color:#fff;font-size:17px;font-weight:700;cursor:pointer}
+button{width:100%;margin-top:16px;padding:14px;border:0;border-radius:10px;background:#6d4aff;color:#fff;font-size:17px;font-weight:700;cursor:pointer}
 button.secondary{background:#2c2c38}table{width:100%;border-collapse:collapse;font-size:14px}td{padding:4px 0;border-bottom:1px solid #2c2c38}
-code{direction:ltr;unicode-bidi:embed;font-size:14px}a{color:#b9a8ff}
-</style></head>
+code{direction:ltr;unicode-bidi:embed;font-size:14px;white-space:nowrap}a{color:#b9a8ff}
+`;
+
+/**
+ * The hosted pages' own policy, replacing the site's (which allows no inline style): nothing but
+ * this one style sheet, posting to the sandbox itself, never framed.
+ */
+const PAGE_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+function layout(locale: 'en' | 'ar', title: string, body: string): string {
+  const t = (key: string) => escape(translate(locale, key));
+  return `<!doctype html>
+<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escape(title)} · ${t('badge')}</title>
+<style>${STYLE}</style></head>
 <body><main><span class="badge">${t('badge')}</span><p class="notice">${t('notice')}</p>${body}</main></body></html>`;
 }
 

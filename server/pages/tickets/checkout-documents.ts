@@ -273,7 +273,7 @@ export const ORDERS: TypedDocumentNode<
   { page: number; limit: number }
 > = gql`
   query AccountOrders($page: Int!, $limit: Int!) {
-    orders(page: $page, limit: $limit, orderBy: completed_at, direction: desc) {
+    orders(page: $page, limit: $limit, orderBy: completed_at, direction: desc, includeAssignment: true) {
       items {
         ...CheckoutOrder
       }
