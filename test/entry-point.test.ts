@@ -94,7 +94,7 @@ function startSite(environment: Record<string, string>): SiteProcess {
   return site;
 }
 
-async function waitUntilHealthy(site: SiteProcess, origin: string, timeoutMs = 20_000): Promise<void> {
+async function waitUntilHealthy(site: SiteProcess, origin: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void site.exited.then(() => (exited = true));
