@@ -94,6 +94,7 @@ function startSite(environment: Record<string, string>): SiteProcess {
   return site;
 }
 
+/** The first start migrates, imports the demo content and seeds the catalogue: slow on a busy machine. */
 async function waitUntilHealthy(site: SiteProcess, origin: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
