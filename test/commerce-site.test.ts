@@ -40,13 +40,10 @@ describe('the commerce service in the site', () => {
     });
     expect(credentials.status).toBe(200);
     const { accessToken } = (await credentials.json()) as { accessToken: string };
-    const response = await request(site.app)
-      .post('/graphql/commerce')
-      .set('Authorization', `Bearer ${accessToken}`)
-      .send({
-        query:
-          'mutation { cartCreate(eventId: "evt_nabd_2026", input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 2 }] }) { ticketQuantity totalPrice { amount } } }',
-      });
+    const response = await request(site.app).post('/graphql/commerce').set('Authorization', `Bearer ${accessToken}`).send({
+      query:
+        'mutation { cartCreate(eventId: "evt_nabd_2026", input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 2 }] }) { ticketQuantity totalPrice { amount } } }',
+    });
     expect(response.body).toEqual({ data: { cartCreate: { ticketQuantity: 2, totalPrice: { amount: '1190.00' } } } });
     // Guest credentials are no sign-in for the user service.
     const user = await request(site.app)
