@@ -1,6 +1,7 @@
-import { countryName, countryOptions } from '#platform/country-codes.ts';
+import { countryName } from '#platform/country-codes.ts';
 import { FormToken } from '../../components/FormToken.tsx';
-import { FormMessage, SelectField, TextField } from '../../components/FormField.tsx';
+import { PostalAddressFields } from '../../components/PostalAddressFields.tsx';
+import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import { AccountSectionHeader } from './AccountSectionHeader.tsx';
 
@@ -144,7 +145,6 @@ function DeleteConfirmation({ address }: { address: Address }) {
 
 function AddressForm({ form, address, firstAddress = false }: { form: string; address: Address | null; firstAddress?: boolean }) {
   const { t, urls, locale } = useSite();
-  const countries = countryOptions(locale).map((country) => ({ value: country.code, label: country.name }));
   const editing = address !== null;
   const state = useFormState(form);
   const ticked = state && state.status !== 'succeeded' ? state.values.isDefault === 'on' : false;
@@ -162,48 +162,7 @@ function AddressForm({ form, address, firstAddress = false }: { form: string; ad
         hint={t('account:addresses.nicknameHint')}
         value={address?.nickname}
       />
-      <TextField
-        form={form}
-        name="address1"
-        label={t('account:addresses.address1')}
-        value={address?.address1}
-        autoComplete="address-line1"
-        required
-      />
-      <TextField
-        form={form}
-        name="address2"
-        label={t('account:addresses.address2')}
-        value={address?.address2}
-        autoComplete="address-line2"
-      />
-      <div className="account-form__grid">
-        <TextField
-          form={form}
-          name="city"
-          label={t('account:addresses.city')}
-          value={address?.city}
-          autoComplete="address-level2"
-          required
-        />
-        <TextField form={form} name="state" label={t('account:addresses.state')} value={address?.state} autoComplete="address-level1" />
-        <TextField
-          form={form}
-          name="postalCode"
-          label={t('account:addresses.postalCode')}
-          value={address?.postalCode}
-          autoComplete="postal-code"
-          dir="ltr"
-        />
-        <SelectField
-          form={form}
-          name="countryCode"
-          label={t('account:addresses.country')}
-          value={address?.countryCode ?? 'SA'}
-          options={countries}
-          required
-        />
-      </div>
+      <PostalAddressFields form={form} address={address} labels="account:addresses" />
       {address?.isDefault ? (
         <p className="field__hint">{t('account:addresses.isDefaultNote')}</p>
       ) : firstAddress ? (

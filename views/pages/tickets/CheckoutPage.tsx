@@ -1,5 +1,6 @@
-import { countryName, countryOptions } from '#platform/country-codes.ts';
+import { countryName } from '#platform/country-codes.ts';
 import { FormToken } from '../../components/FormToken.tsx';
+import { PostalAddressFields } from '../../components/PostalAddressFields.tsx';
 import { FieldError, FormMessage, SelectField, TextField, useFieldError } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import type { CheckoutCart, PaymentMethod, TabbyResult } from './commerce-data.ts';
@@ -272,7 +273,7 @@ function CurrentStep({ data }: { data: CheckoutPageData }) {
     return (
       <StepForm step="billing">
         <p className="field__hint">{t('checkout:billing.lead')}</p>
-        <AddressFields form={form} address={answers.billing ?? prefill.address} />
+        <PostalAddressFields form={form} address={answers.billing ?? prefill.address} labels="checkout:address" chooseCountry />
       </StepForm>
     );
   }
@@ -282,7 +283,12 @@ function CurrentStep({ data }: { data: CheckoutPageData }) {
       <StepForm step="shipping">
         <p className="field__hint">{t('checkout:shipping.lead')}</p>
         <SameAsBilling form={form} checked={shipping === 'billing'} />
-        <AddressFields form={form} address={shipping && shipping !== 'billing' ? shipping : undefined} />
+        <PostalAddressFields
+          form={form}
+          address={shipping && shipping !== 'billing' ? shipping : undefined}
+          labels="checkout:address"
+          chooseCountry
+        />
       </StepForm>
     );
   }
@@ -298,61 +304,6 @@ function SameAsBilling({ form, checked }: { form: string; checked: boolean }) {
       <input type="checkbox" name="sameAsBilling" defaultChecked={ticked} />
       <span>{t('checkout:shipping.sameAsBilling')}</span>
     </label>
-  );
-}
-
-function AddressFields({ form, address }: { form: string; address: AddressAnswer | undefined }) {
-  const { t, locale } = useSite();
-  const countries = [
-    { value: '', label: t('checkout:address.countryChoose') },
-    ...countryOptions(locale).map((country) => ({ value: country.code, label: country.name })),
-  ];
-  return (
-    <>
-      <TextField
-        form={form}
-        name="address1"
-        label={t('checkout:address.address1')}
-        value={address?.address1}
-        autoComplete="address-line1"
-        required
-      />
-      <TextField
-        form={form}
-        name="address2"
-        label={t('checkout:address.address2')}
-        value={address?.address2}
-        autoComplete="address-line2"
-      />
-      <div className="account-form__grid">
-        <TextField
-          form={form}
-          name="city"
-          label={t('checkout:address.city')}
-          value={address?.city}
-          autoComplete="address-level2"
-          required
-        />
-        <TextField form={form} name="state" label={t('checkout:address.state')} value={address?.state} autoComplete="address-level1" />
-        <TextField
-          form={form}
-          name="postalCode"
-          label={t('checkout:address.postalCode')}
-          value={address?.postalCode}
-          autoComplete="postal-code"
-          dir="ltr"
-        />
-        <SelectField
-          form={form}
-          name="countryCode"
-          label={t('checkout:address.countryCode')}
-          value={address?.countryCode ?? 'SA'}
-          options={countries}
-          autoComplete="country"
-          required
-        />
-      </div>
-    </>
   );
 }
 
