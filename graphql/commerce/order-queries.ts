@@ -264,7 +264,7 @@ export interface OrdersArguments {
   includeAssignment?: boolean | null | undefined;
 }
 
-/** Query.orders and Query.ticketDownloadUrl (Query.order is resolvers/orders.ts over order-view.ts). */
+/** Query.orders and Query.ticketDownloadUrl (Query.order is resolvers/orders.ts over the same `orderViews`). */
 export class OrderQueries {
   constructor(private readonly parts: OrderQueryParts) {}
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireCaller, type CommerceContext } from '../context.ts';
 import { badUserInput, holdExpired, insufficientFunds, notFound, orderState, parseInput } from '../errors.ts';
 import { money } from '../money.ts';
-import { orderView, readOrder, type OrderRow } from '../order-view.ts';
+import { findAccessibleOrder, orderViews, type OrderRow } from '../order-queries.ts';
 import { cartPaymentMethods } from '../orders.ts';
 import { amountRejection } from '../payments/instalments.ts';
 
@@ -14,10 +14,10 @@ const orderRef = z.object({
 /** The caller's order, expired first when its hold ran out unseen (decision 0027); NOT_FOUND otherwise. */
 async function ownOrder(context: CommerceContext, orderId: string, secretUuid: string | null | undefined): Promise<OrderRow> {
   const caller = requireCaller(context);
-  const order = await readOrder(context.db, orderId, caller.customerId, secretUuid);
+  const order = await findAccessibleOrder(context.db, caller, orderId, secretUuid);
   if (!order) throw notFound('Order');
   if (order.state === 'PENDING_PAYMENT' && (await context.lifecycle.expireIfDue(order.id))) {
-    return (await readOrder(context.db, orderId, caller.customerId, secretUuid))!;
+    return (await findAccessibleOrder(context.db, caller, orderId, secretUuid))!;
   }
   return order;
 }
@@ -32,7 +32,8 @@ export const orderResolvers = {
       const { orderId, secretUuid } = parseInput(orderRef, args);
       try {
         const order = await ownOrder(context, orderId, secretUuid);
-        return orderView(context.db, context.catalogue, order, args.includeAssignment === true);
+        const [view] = await orderViews(context.db, [order], args.includeAssignment === true);
+        return view;
       } catch (error) {
         // The schema answers null for someone else's order, as for one that does not exist.
         if ((error as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
@@ -57,8 +58,12 @@ export const orderResolvers = {
       if (order.state !== 'PENDING_PAYMENT' || !(await context.lifecycle.end(order.id, 'CANCELLED'))) {
         throw order.state === 'EXPIRED' ? holdExpired() : orderState('Only an order awaiting payment can be cancelled');
       }
-      const caller = requireCaller(context);
-      return orderView(context.db, context.catalogue, (await readOrder(context.db, order.id, caller.customerId, secretUuid))!, false);
+      const [view] = await orderViews(
+        context.db,
+        [(await findAccessibleOrder(context.db, requireCaller(context), order.id, secretUuid))!],
+        false,
+      );
+      return view;
     },
 
     /** SPEC 3.4, 8: pays a pending wallet order with the token the wallet sheet gave the browser. */
