@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sql } from 'drizzle-orm';
 import i18next from 'i18next';
 import { queryRows, type Database } from '#platform/database.ts';
+import { EmailLayout, emailStyles } from '#platform/mail/email-layout.tsx';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
@@ -178,7 +179,7 @@ export class ConfirmationEmails {
     ].join('\n');
 
     const html = `<!DOCTYPE html>${renderToStaticMarkup(
-      <EmailLayout locale={locale} title={subject} brand={t('brand')} footer={at('footer')}>
+      <EmailLayout lang={locale} dir={direction(locale)} width={560} title={subject} brand={t('brand')} footer={at('footer')}>
         <p style={styles.paragraph}>{greeting}</p>
         <p style={styles.paragraph}>{intro}</p>
         <p style={styles.orderId}>
@@ -206,7 +207,7 @@ export class ConfirmationEmails {
         ))}
         <p style={styles.muted}>{at('expiry')}</p>
         <p style={styles.paragraph}>
-          <a href={orderLink} style={styles.button}>
+          <a href={orderLink} style={emailStyles.button}>
             {at('viewOrder')}
           </a>
         </p>
@@ -216,12 +217,7 @@ export class ConfirmationEmails {
   }
 }
 
-const FONT = "'Inter', 'IBM Plex Sans Arabic', 'Segoe UI', Tahoma, Arial, sans-serif";
-
 const styles = {
-  body: { margin: 0, padding: '24px 12px', background: '#000000', color: '#ffffff', fontFamily: FONT },
-  card: { maxWidth: '560px', margin: '0 auto', padding: '28px 24px', background: '#121212', borderTop: '4px solid #ff2e93' },
-  brand: { margin: '0 0 20px', fontSize: '20px', fontWeight: 800, letterSpacing: '0.08em', color: '#ff2e93' },
   paragraph: { margin: '0 0 16px', fontSize: '16px', lineHeight: 1.5, color: '#ffffff' },
   orderId: { margin: '0 0 16px', fontSize: '18px', fontWeight: 700, color: '#ffffff' },
   heading: { margin: '24px 0 12px', fontSize: '18px', color: '#ffffff' },
@@ -231,46 +227,4 @@ const styles = {
   totalLabel: { padding: '8px 0', fontSize: '16px', fontWeight: 700, color: '#ffffff', borderBottom: '1px solid #2a2a2a' },
   amount: { textAlign: 'end', whiteSpace: 'nowrap' },
   link: { color: '#ff2e93', fontWeight: 700 },
-  button: {
-    display: 'inline-block',
-    padding: '12px 20px',
-    background: '#ff2e93',
-    color: '#000000',
-    fontWeight: 700,
-    textDecoration: 'none',
-  },
-  footer: { maxWidth: '560px', margin: '16px auto 0', fontSize: '12px', lineHeight: 1.5, color: '#9e9e9e' },
 } satisfies Record<string, CSSProperties>;
-
-function EmailLayout({
-  locale,
-  title,
-  brand,
-  footer,
-  children,
-}: {
-  locale: Locale;
-  title: string;
-  brand: string;
-  footer: string;
-  children: ReactNode;
-}) {
-  const dir = direction(locale);
-  return (
-    <html lang={locale} dir={dir}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="dark" />
-        <title>{title}</title>
-      </head>
-      <body style={{ ...styles.body, textAlign: dir === 'rtl' ? 'right' : 'left' }} dir={dir}>
-        <div style={styles.card}>
-          <p style={styles.brand}>{brand}</p>
-          {children}
-        </div>
-        <p style={styles.footer}>{footer}</p>
-      </body>
-    </html>
-  );
-}

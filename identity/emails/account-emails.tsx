@@ -1,5 +1,6 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { EmailLayout, emailStyles } from '#platform/mail/email-layout.tsx';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { directionOf, type Locale } from '../locale.ts';
 import { siteLinks } from '../site-links.ts';
@@ -62,7 +63,7 @@ export class AccountEmails implements AccountMail {
     ].join('\n');
 
     const html = `<!DOCTYPE html>${renderToStaticMarkup(
-      <EmailLayout locale={locale} title={at('subject')} brand={t('brand.name')} footer={footer}>
+      <EmailLayout lang={locale} dir={directionOf(locale)} width={520} title={at('subject')} brand={t('brand.name')} footer={footer}>
         <p style={styles.paragraph}>{t('emails.greeting', values)}</p>
         {paragraphs.map((paragraph) => (
           <p key={paragraph} style={styles.paragraph}>
@@ -80,7 +81,7 @@ export class AccountEmails implements AccountMail {
         ) : null}
         {link ? (
           <p style={styles.paragraph}>
-            <a href={link.href} style={styles.button}>
+            <a href={link.href} style={emailStyles.button}>
               {link.label}
             </a>
           </p>
@@ -95,12 +96,7 @@ export class AccountEmails implements AccountMail {
   }
 }
 
-const FONT = "'Inter', 'IBM Plex Sans Arabic', 'Segoe UI', Tahoma, Arial, sans-serif";
-
 const styles = {
-  body: { margin: 0, padding: '24px 12px', background: '#000000', color: '#ffffff', fontFamily: FONT },
-  card: { maxWidth: '520px', margin: '0 auto', padding: '28px 24px', background: '#121212', borderTop: '4px solid #ff2e93' },
-  brand: { margin: '0 0 20px', fontSize: '20px', fontWeight: 800, letterSpacing: '0.08em', color: '#ff2e93' },
   paragraph: { margin: '0 0 16px', fontSize: '16px', lineHeight: 1.5, color: '#ffffff' },
   muted: { margin: '0 0 12px', fontSize: '14px', lineHeight: 1.5, color: '#bdbdbd' },
   code: {
@@ -116,46 +112,4 @@ const styles = {
     direction: 'ltr',
     userSelect: 'all',
   },
-  button: {
-    display: 'inline-block',
-    padding: '12px 20px',
-    background: '#ff2e93',
-    color: '#000000',
-    fontWeight: 700,
-    textDecoration: 'none',
-  },
-  footer: { maxWidth: '520px', margin: '16px auto 0', fontSize: '12px', lineHeight: 1.5, color: '#9e9e9e' },
 } satisfies Record<string, CSSProperties>;
-
-function EmailLayout({
-  locale,
-  title,
-  brand,
-  footer,
-  children,
-}: {
-  locale: Locale;
-  title: string;
-  brand: string;
-  footer: string;
-  children: ReactNode;
-}) {
-  const dir = directionOf(locale);
-  return (
-    <html lang={locale} dir={dir}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="dark" />
-        <title>{title}</title>
-      </head>
-      <body style={{ ...styles.body, textAlign: dir === 'rtl' ? 'right' : 'left' }} dir={dir}>
-        <div style={styles.card}>
-          <p style={styles.brand}>{brand}</p>
-          {children}
-        </div>
-        <p style={styles.footer}>{footer}</p>
-      </body>
-    </html>
-  );
-}
