@@ -22,7 +22,7 @@ create table festival.jobs (
   done_at timestamptz,
   created_at timestamptz not null default now()
 );
-create index jobs_due on festival.jobs (run_at, id) where done_at is null and failed_at is null;
+create index jobs_open on festival.jobs (run_at, id) where done_at is null;
 create index jobs_done on festival.jobs (done_at) where done_at is not null;`;
 
 const START = new Date('2026-11-21T12:00:00Z');

@@ -224,8 +224,14 @@ export class OrderLifecycle {
   }
 
   startSweeper(intervalMs: number): void {
+    let busy = false;
     this.sweeper = setInterval(() => {
-      this.sweeping = this.expireDue().catch((error) => this.options.logger.error({ err: error }, 'Expiring holds failed'));
+      // A sweep that asks slow providers may outlast the interval: the next one waits its turn.
+      if (busy) return;
+      busy = true;
+      this.sweeping = this.expireDue()
+        .catch((error) => this.options.logger.error({ err: error }, 'Expiring holds failed'))
+        .finally(() => void (busy = false));
     }, intervalMs);
     this.sweeper.unref();
   }
@@ -289,6 +295,28 @@ export class OrderLifecycle {
     });
     if (settled) await this.afterSettlement(settled);
     return settled;
+  }
+
+  /**
+   * Records an open payment whose order ended without it as VOIDED (the reconciler then closes it
+   * at the provider), under the payment's lock, so that a callback arriving meanwhile either came
+   * first (then nothing is closed) or finds the payment ended. Answers the reason, or undefined when
+   * the payment is no longer open or its order is still pending.
+   */
+  async closeOpenPayment(paymentId: string): Promise<'hold_expired' | 'order_not_pending' | undefined> {
+    const now = this.options.clock();
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const payment = await this.lockPayment(tx, paymentId);
+      if (!payment || !OPEN_PAYMENT_STATES.includes(payment.state)) return undefined;
+      const [order] = await queryRows<{ state: string }>(tx, sql`select state from commerce.orders where id = ${payment.order_id}`);
+      if (!order || order.state === 'PENDING_PAYMENT') return undefined;
+      const reason = order.state === 'EXPIRED' ? 'hold_expired' : 'order_not_pending';
+      await tx.execute(
+        sql`update commerce.payments set state = 'VOIDED', failure_reason = ${reason}, updated_at = ${now.toISOString()} where id = ${paymentId}`,
+      );
+      return reason;
+    });
   }
 
   private async lockPayment(tx: Database, paymentId: string): Promise<LockedPayment | undefined> {

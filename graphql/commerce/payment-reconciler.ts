@@ -73,6 +73,8 @@ export class PaymentReconciler {
 
   /** The job. Throws when the provider cannot answer (the queue retries); idempotent. */
   async reconcile(paymentId: string, again = true): Promise<JobResult> {
+    // A callback or the sweeper moved the payment while we looked: look once more, else soon.
+    const lookAgain = () => (again ? this.reconcile(paymentId, false) : { runAgainAt: new Date(this.options.clock().getTime() + 30_000) });
     const payment = await this.load(paymentId);
     // Settled here already (a callback came): nothing to ask.
     if (!payment || payment.state === 'SUCCEEDED' || payment.state === 'DECLINED') return;
@@ -95,22 +97,15 @@ export class PaymentReconciler {
       const holdEnds = payment.hold_expires_at ? new Date(payment.hold_expires_at) : undefined;
       if (payment.order_state === 'PENDING_PAYMENT' && holdEnds && this.options.clock() < holdEnds) return { runAgainAt: holdEnds };
       if (payment.order_state === 'PENDING_PAYMENT') await this.options.lifecycle.expireOverdue(payment.order_id);
-      // The order ended without this payment: close it, so that it can never be paid late.
+      // The order ended without this payment: recorded closed first (a success arriving now is
+      // given back), then closed at the provider, so that it can never be paid late.
+      if (!(await this.options.lifecycle.closeOpenPayment(paymentId))) return lookAgain();
       await provider.voidPayment(paymentId);
-      const order = await this.load(paymentId);
-      const reason = order?.order_state === 'EXPIRED' ? 'hold_expired' : 'order_not_pending';
-      const [closed] = await queryRows<{ id: string }>(
-        this.options.db,
-        sql`update commerce.payments set state = 'VOIDED', failure_reason = ${reason}, updated_at = ${this.options.clock().toISOString()}
-            where id = ${paymentId} and state in ('PENDING', 'CHALLENGE') returning id`,
-      );
-      if (closed) return log('voided_open');
-      // A callback settled it in the meantime: look again.
-      return again ? this.reconcile(paymentId, false) : undefined;
+      return log('voided_open');
     }
 
     const settled = await this.options.lifecycle.applyProviderAnswer(paymentId, answer);
-    if (!settled) return again ? this.reconcile(paymentId, false) : undefined;
+    if (!settled) return lookAgain();
     if (settled.outcome === 'paid') return log('paid');
     if (settled.outcome === 'failed') return log('failed');
     if (settled.outcome === 'voided') {

@@ -15,7 +15,8 @@ create table commerce.jobs (
   done_at timestamptz,                        -- kept a few days so the key keeps deduplicating
   created_at timestamptz not null default now()
 );
-create index jobs_due on commerce.jobs (run_at, id) where done_at is null and failed_at is null;
+-- Every job not done yet (due, planned or failed): what runners claim and what stats count.
+create index jobs_open on commerce.jobs (run_at, id) where done_at is null;
 create index jobs_done on commerce.jobs (done_at) where done_at is not null;
 
 -- The confirmation e-mail went out (at least once; its Message-ID is the order's own).

@@ -18,5 +18,6 @@ create table payment_sandbox.jobs (
   done_at timestamptz,
   created_at timestamptz not null default now()
 );
-create index jobs_due on payment_sandbox.jobs (run_at, id) where done_at is null and failed_at is null;
+-- Every job not done yet (due, planned or failed): what runners claim and what stats count.
+create index jobs_open on payment_sandbox.jobs (run_at, id) where done_at is null;
 create index jobs_done on payment_sandbox.jobs (done_at) where done_at is not null;
