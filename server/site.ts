@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { createCommerceService } from '#graphql/commerce/service.ts';
+import { createCommerceService, type QueueStats } from '#graphql/commerce/service.ts';
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
@@ -165,6 +165,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   }
 
   let commerceFetch: typeof fetch | undefined;
+  let queueStats: (() => Promise<QueueStats>) | undefined;
   if (runs.has('commerce')) {
     const commerceLogger = logger.child({ service: 'commerce' });
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: commerceLogger });
@@ -183,6 +184,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     services.push({ path: '/graphql/commerce', handler: commerce.router }, { path: '/commerce', handler: commerce.http });
     if (commerce.sandbox) services.push({ path: '/sandbox', handler: commerce.sandbox });
     commerceFetch = createInProcessFetch(express().use('/graphql/commerce', commerce.router));
+    queueStats = () => commerce.queueStats();
     closers.push(() => commerce.stop());
   }
 
@@ -275,7 +277,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     };
   }
 
-  const readiness = async (): Promise<Readiness> => {
+  /** Decision 0032: the job queues' backlog, shown with readiness for operators; never a reason to be unready. */
+  const queues = async (): Promise<{ queues?: QueueStats | 'unavailable' }> =>
+    queueStats ? { queues: await queueStats().catch(() => 'unavailable' as const) } : {};
+
+  const readiness = async (): Promise<Readiness & { queues?: QueueStats | 'unavailable' }> => {
     const checks: Readiness['checks'] = {};
     const probes: [string, () => Promise<void>][] = [['database', () => database.ping()]];
     if (sessionPing) probes.push(['sessions', sessionPing]);
@@ -287,7 +293,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         );
       }),
     );
-    return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
+    return { ready: Object.values(checks).every((check) => check === 'ok'), checks, ...(await queues()) };
   };
 
   const app = createApp({ config, logger, readiness, services, web });

@@ -315,6 +315,28 @@ describe('the confirmation (SPEC 2.4, 8, 9.4)', () => {
     expect(failed.html).toContain(`href="/ar${EVENT}/checkout"`);
   });
 
+  test.each(['en', 'ar'] as const)(
+    'a paid order whose tickets are still being issued says so and refreshes itself until they are there (%s)',
+    async (locale) => {
+      const strings = texts(locale, 'checkout').confirmation;
+      // Paid, its fulfilment job not run yet (decision 0032).
+      const { orderId, secretUuid } = await insertOrder(site.database.db, { customerId: 'guest_waiting', lines: [GA], locale });
+      const path = `${prefix(locale)}${EVENT}/confirmation?order=${orderId}&secret=${secretUuid}`;
+      const waiting = await get(new Browser(site.fetch), path);
+      expect(waiting.status).toBe(200);
+      expect(text(waiting)).toContain(strings.issuing);
+      expect(text(waiting)).not.toContain(strings.paidHeading);
+      expect(waiting.html).toMatch(/<meta http-equiv="refresh" content="4;/);
+      expect(waiting.html).not.toContain('&amp;ticket=');
+
+      await issueTickets(site.database.db, orderId);
+      const ready = await get(new Browser(site.fetch), path);
+      expect(text(ready)).toContain(strings.paidHeading);
+      expect(ready.html).not.toContain('http-equiv="refresh"');
+      expect(ready.html).toContain('&amp;ticket=');
+    },
+  );
+
   test("assignment names each ticket's holder, checking every row", async () => {
     const { orderId, secretUuid } = await paidOrder();
     const browser = new Browser(site.fetch);
@@ -400,5 +422,17 @@ describe('/account/tickets (SPEC 2.4, 7.2, 9.3)', () => {
     expect((await get(browser, '/account/tickets?page=9')).location).toBe('/account/tickets?page=2');
     const overview = await get(browser, '/account');
     expect(text(overview)).toContain('12 orders');
+  });
+
+  test('an order paid a moment ago says its tickets are being issued, then lists them', async () => {
+    const { browser, userId } = await signedIn(`issuing-${Date.now()}@nabd.example`);
+    const { orderId } = await insertOrder(site.database.db, { customerId: userId, lines: [GA] });
+    const waiting = await get(browser, '/ar/account/tickets');
+    expect(waiting.html).toContain(orderId);
+    expect(text(waiting)).toContain(texts('ar', 'checkout').accountTickets.issuing);
+    await issueTickets(site.database.db, orderId);
+    const listed = await get(browser, '/ar/account/tickets');
+    expect(text(listed)).not.toContain(texts('ar', 'checkout').accountTickets.issuing);
+    expect(listed.html).toContain('&amp;ticket=');
   });
 });

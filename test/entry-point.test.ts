@@ -158,7 +158,15 @@ describe.each([
     const ready = await fetch(`${origin}/readyz`);
     expect(ready.status).toBe(200);
     // Without DATABASE_URL or REDIS_URL: PGlite in DATA_DIR, and sessions stored in it.
-    expect(await ready.json()).toEqual({ ready: true, checks: { database: 'ok', sessions: 'ok' } });
+    expect(await ready.json()).toEqual({
+      ready: true,
+      checks: { database: 'ok', sessions: 'ok' },
+      // Informational: the job queues' backlog (decision 0032).
+      queues: {
+        commerce: expect.objectContaining({ waiting: 0, failed: 0 }),
+        paymentSandbox: expect.objectContaining({ waiting: 0, failed: 0 }),
+      },
+    });
 
     site.child.kill(signal);
     const exit = await exitWithin(site, 5_000);

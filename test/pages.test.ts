@@ -202,11 +202,16 @@ describe('analytics', () => {
 });
 
 describe('health', () => {
-  test('/healthz says alive and /readyz checks the database and the session store', async () => {
+  test('/healthz says alive and /readyz checks the database and the session store, and shows the job queues', async () => {
     expect((await get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ ready: true, checks: { database: 'ok', sessions: 'ok' } });
+    const queue = { waiting: 0, running: 0, scheduled: expect.any(Number), oldestWaitingSeconds: 0, failing: 0, failed: 0 };
+    expect(ready.body).toEqual({
+      ready: true,
+      checks: { database: 'ok', sessions: 'ok' },
+      queues: { commerce: queue, paymentSandbox: queue },
+    });
   });
 });
 

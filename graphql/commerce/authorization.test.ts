@@ -246,7 +246,7 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
       customerId: customer.customerId,
       lines: [{ ticketId: 'tkt_nabd_ga', quantity: 1, price: 115000 }],
     });
-    await commerce.service.parts.onOrderPaid(paid.orderId);
+    await commerce.service.parts.fulfilment.fulfil(paid.orderId);
     const [ticket] = await queryRows<{ id: string }>(
       commerce.database.db,
       sql`select id::text as id from commerce.issued_tickets where order_id = ${paid.orderId}`,

@@ -54,6 +54,7 @@ export interface ConfirmationEmail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 interface OrderForEmail {
@@ -81,9 +82,19 @@ interface OrderForEmail {
 export class ConfirmationEmails {
   constructor(private readonly options: ConfirmationEmailsOptions) {}
 
-  async sendConfirmation(orderId: string): Promise<void> {
+  /** Sends the order's confirmation; false when the order is not (or no longer) paid. */
+  async sendConfirmation(orderId: string): Promise<boolean> {
     const email = await this.compose(orderId);
     if (email) await this.options.mailer.send(email);
+    return email !== undefined;
+  }
+
+  /**
+   * One Message-ID per order: the e-mail is sent at least once (decision 0032), and a copy sent
+   * again after a crash between sending and recording it is the same message to mail programs.
+   */
+  messageId(orderId: string): string {
+    return `<order-${orderId.toLowerCase()}.confirmation@${new URL(this.options.baseUrl).hostname}>`;
   }
 
   /**
@@ -213,7 +224,7 @@ export class ConfirmationEmails {
         </p>
       </EmailLayout>,
     )}`;
-    return { to: order.customer.email, subject, text, html };
+    return { to: order.customer.email, subject, text, html, messageId: this.messageId(order.id) };
   }
 }
 

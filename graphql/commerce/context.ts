@@ -1,4 +1,5 @@
 import type { Database, DatabaseHandle } from '#platform/database.ts';
+import type { JobQueue } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import type { CartStore } from './carts.ts';
@@ -6,8 +7,10 @@ import type { Catalogue, CatalogueReader } from './catalogue.ts';
 import type { ConfirmationEmails } from './confirmation-email.tsx';
 import type { OrderQueries } from './order-queries.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import type { Fulfilment } from './fulfilment.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { CartReader, OrderDesk } from './orders.ts';
+import type { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
@@ -42,6 +45,12 @@ export interface CommerceParts {
   callbackSecret: Buffer;
   /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
   lifecycle: OrderLifecycle;
+  /** The service's queued work, `commerce.jobs` (decision 0032). */
+  jobs: JobQueue;
+  /** A paid order's tickets and confirmation e-mail, as queued jobs (fulfilment.ts). */
+  fulfilment: Fulfilment;
+  /** Asks the providers about payments whose callbacks may have been lost (payment-reconciler.ts). */
+  reconciler: PaymentReconciler;
   /** orderCreate (decision 0027). */
   orders: OrderDesk;
   /** A cart priced as an order freezes it. */
@@ -56,8 +65,6 @@ export interface CommerceParts {
   orderQueries: OrderQueries;
   /** The order confirmation; none without a mailer. */
   confirmationEmails: ConfirmationEmails | undefined;
-  /** Issues a paid order's tickets and sends its confirmation, once (issued-tickets.ts). */
-  onOrderPaid: (orderId: string) => Promise<void>;
 }
 
 export interface CommerceContext extends CommerceParts {

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
-import type { Logger } from '#platform/logger.ts';
-import type { ConfirmationEmails } from './confirmation-email.tsx';
 import { signTicketReference } from './ticket-links.ts';
 import { renderTicketPdf } from './ticket-pdf.ts';
 
@@ -25,29 +23,6 @@ export async function issueTickets(db: Database, orderId: string): Promise<numbe
         returning id`,
   );
   return issued.length;
-}
-
-export interface OrderPaidOptions {
-  db: Database;
-  emails: ConfirmationEmails | undefined;
-  logger: Logger;
-}
-
-/**
- * The service's `onOrderPaid`: issues the tickets, then sends the confirmation e-mail once, from
- * the call that issued them. A failed delivery is logged and does not undo the payment: the
- * confirmation page and the account's tickets give the same links.
- */
-export function createOrderPaidHook(options: OrderPaidOptions): (orderId: string) => Promise<void> {
-  return async (orderId) => {
-    const issued = await issueTickets(options.db, orderId);
-    if (issued === 0 || !options.emails) return;
-    try {
-      await options.emails.sendConfirmation(orderId);
-    } catch (error) {
-      options.logger.error({ err: error, orderId }, 'The order confirmation e-mail could not be sent');
-    }
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Migration } from '#platform/migrations.ts';
 import commerce from './migrations/0001_commerce.sql';
 import paymentLinks from './migrations/0002_payment_links.sql';
+import durableFulfilment from './migrations/0003_durable_fulfilment.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -8,4 +9,5 @@ export const COMMERCE_SCHEMA = 'commerce';
 export const commerceMigrations: Migration[] = [
   { name: '0001_commerce', sql: commerce },
   { name: '0002_payment_links', sql: paymentLinks },
+  { name: '0003_durable_fulfilment', sql: durableFulfilment },
 ];

@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
+import type { JobQueue } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
+import { FULFIL_ORDER, fulfilKey, RECONCILE_PAYMENT, reconcileKey } from './commerce-jobs.ts';
 import { convertHolds, releaseHolds } from './inventory.ts';
-import type { CallbackStatus, PaymentCallback, PaymentProvider, PaymentProviders } from './payments/payment-gateway.ts';
+import type {
+  CallbackStatus,
+  PaymentCallback,
+  PaymentProvider,
+  PaymentProviders,
+  ProviderPayment,
+  ProviderPaymentStatus,
+} from './payments/payment-gateway.ts';
 
 /**
  * The states of an order after it is placed (decision 0027):
@@ -14,26 +23,47 @@ import type { CallbackStatus, PaymentCallback, PaymentProvider, PaymentProviders
  *
  * Every transition is one update guarded by `state = 'PENDING_PAYMENT'`; only the caller whose
  * update returned the row goes on to move stock, so a transition happens once however many
- * callbacks, sweepers and visitors race for it. Locks are taken order → cart → stock rows (sorted),
- * one order per transaction, the same order `orderCreate` uses (cart → stock), so nothing deadlocks.
+ * callbacks, sweepers, reconcilers and visitors race for it. Locks are taken order → cart → stock
+ * rows (sorted), one order per transaction, the same order `orderCreate` uses (cart → stock), so
+ * nothing deadlocks.
+ *
+ * What must follow a transition is queued in its transaction (decision 0032): paying queues the
+ * order's fulfilment, ending an order brings its open payments' reconciliation forward, giving back
+ * a late success queues its void. Only the queue's jobs touch the network.
  */
 
 export type EndState = 'PAYMENT_FAILED' | 'CANCELLED' | 'EXPIRED';
-
-/** Called after an order is paid and committed: issues the tickets and sends the e-mail. */
-export type OrderPaidHook = (orderId: string) => Promise<void>;
 
 export interface OrderLifecycleOptions {
   db: Database;
   clock: () => Date;
   providers: PaymentProviders;
-  onOrderPaid: OrderPaidHook;
+  /** The service's queue (`commerce.jobs`): fulfilment and reconciliation are recorded there. */
+  jobs: JobQueue;
   logger: Logger;
+  /** How long expiry waits for a provider's answer before expiring an order anyway. */
+  providerTimeoutMs?: number;
 }
 
 export type CallbackOutcome = 'applied' | 'replayed' | 'ignored';
 
+/** What a provider's word did to a payment and its order. */
+export interface Settlement {
+  paymentId: string;
+  orderId: string;
+  /** paid: the order is paid; voided: a success came too late and goes back; failed: declined; recorded: nothing else. */
+  outcome: 'paid' | 'voided' | 'failed' | 'recorded';
+  /** Why a late success is given back: the hold ran out, or the order ended otherwise. */
+  reason?: 'hold_expired' | 'order_not_pending';
+}
+
 const TERMINAL_PAYMENT_STATES = ['SUCCEEDED', 'DECLINED', 'VOIDED'];
+const OPEN_PAYMENT_STATES = ['PENDING', 'CHALLENGE'];
+
+/** Expiry asks the provider this long at most (decision 0032). */
+export const PROVIDER_TIMEOUT_MS = 5_000;
+
+type LockedPayment = { id: string; order_id: string; state: string; amount: number; provider: PaymentProvider };
 
 export class OrderLifecycle {
   private sweeper: NodeJS.Timeout | undefined;
@@ -63,15 +93,25 @@ export class OrderLifecycle {
       await tx.execute(sql`update commerce.coupons set redemptions = greatest(redemptions - 1, 0) where code in ${codes}`);
     }
     await releaseHolds(tx, orderId, now);
+    // Its open payments could still be paid at the provider: the reconciler closes them now.
+    const open = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from commerce.payments where order_id = ${orderId} and state in ${OPEN_PAYMENT_STATES}`,
+    );
+    await this.options.jobs.bringForwardIn(tx, { keys: open.map((payment) => reconcileKey(payment.id)) }, now);
     return true;
   }
 
-  /** Pays a pending order inside `tx`: 'PAID', or 'LATE' when its hold had run out (it is expired now). */
-  async payIn(tx: Database, orderId: string, now: Date): Promise<'PAID' | 'LATE' | 'NOT_PENDING'> {
+  /**
+   * Pays a pending order inside `tx`, and queues its fulfilment in the same transaction: 'PAID', or
+   * 'LATE' when its hold had run out by `paidAt` (it is expired now). `paidAt` is when the
+   * provider took the money, when it says (the reconciler), else now.
+   */
+  async payIn(tx: Database, orderId: string, now: Date, paidAt: Date = now): Promise<'PAID' | 'LATE' | 'NOT_PENDING'> {
     const [order] = await queryRows<{ cart_id: string }>(
       tx,
       sql`update commerce.orders set state = 'PAID', completed_at = ${now.toISOString()}, hold_expires_at = null
-          where id = ${orderId} and state = 'PENDING_PAYMENT' and hold_expires_at > ${now.toISOString()}
+          where id = ${orderId} and state = 'PENDING_PAYMENT' and hold_expires_at > ${paidAt.toISOString()}
           returning cart_id`,
     );
     if (order) {
@@ -79,6 +119,7 @@ export class OrderLifecycle {
         sql`update commerce.carts set state = 'COMPLETED', version = version + 1, updated_at = ${now.toISOString()} where id = ${order.cart_id}`,
       );
       await convertHolds(tx, orderId, now);
+      await this.options.jobs.enqueueIn(tx, FULFIL_ORDER, { orderId }, { key: fulfilKey(orderId) });
       return 'PAID';
     }
     if (await this.endIn(tx, orderId, 'EXPIRED', now)) return 'LATE';
@@ -92,41 +133,105 @@ export class OrderLifecycle {
     return this.db.transaction((tx) => this.endIn(tx as unknown as Database, orderId, to, now));
   }
 
-  /** The lazy half of expiry: an order read or paid after its hold ran out is expired first. */
+  /**
+   * The lazy half of expiry: an order read or paid after its hold ran out is expired first, unless
+   * its provider says the payment went through (then it is settled as the provider says).
+   */
   async expireIfDue(orderId: string): Promise<boolean> {
-    const now = this.options.clock();
-    const [due] = await queryRows<{ id: string }>(
-      this.db,
-      sql`select id from commerce.orders where id = ${orderId} and state = 'PENDING_PAYMENT' and hold_expires_at <= ${now.toISOString()}`,
-    );
-    return due ? this.end(orderId, 'EXPIRED') : false;
+    const [due] = await this.dueOrders(sql`and o.id = ${orderId}`, 1);
+    return due ? this.expireChecked(due) : false;
   }
 
   /**
-   * Expires orders whose hold ran out, one per transaction, skipping rows another process is
-   * expiring or paying right now (`skip locked`): several processes can sweep at once.
+   * Expires orders whose hold ran out. Before expiring one with a payment still open, the provider
+   * is asked (a callback may have been lost): a success inside the hold pays it, a decline fails
+   * it; no answer in time, and it expires, leaving the payment to the reconciler (which voids a
+   * late success). Each order is its own transaction, skipping rows another process holds
+   * (`skip locked`), so several processes can sweep at once. Answers how many orders it ended.
    */
   async expireDue(limit = 500): Promise<number> {
-    let expired = 0;
-    for (; expired < limit; expired++) {
-      const now = this.options.clock();
-      const done = await this.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        const [due] = await queryRows<{ id: string }>(
-          tx,
-          sql`select id from commerce.orders where state = 'PENDING_PAYMENT' and hold_expires_at <= ${now.toISOString()}
-              order by hold_expires_at limit 1 for update skip locked`,
-        );
-        return due ? this.endIn(tx, due.id, 'EXPIRED', now) : undefined;
-      });
-      if (done === undefined) break;
+    let ended = 0;
+    for (const due of await this.dueOrders(sql``, limit)) {
+      if (await this.expireChecked(due)) ended++;
     }
+    return ended;
+  }
+
+  private dueOrders(filter: ReturnType<typeof sql>, limit: number) {
+    const now = this.options.clock().toISOString();
+    return queryRows<{ id: string; payment_id: string | null; provider: PaymentProvider | null }>(
+      this.db,
+      sql`select o.id, p.id as payment_id, p.provider from commerce.orders o
+          left join lateral (select id, provider from commerce.payments where order_id = o.id and state in ${OPEN_PAYMENT_STATES}
+                             order by created_at desc limit 1) p on true
+          where o.state = 'PENDING_PAYMENT' and o.hold_expires_at <= ${now} ${filter}
+          order by o.hold_expires_at limit ${limit}`,
+    );
+  }
+
+  private async expireChecked(due: { id: string; payment_id: string | null; provider: PaymentProvider | null }): Promise<boolean> {
+    if (due.payment_id && due.provider) {
+      const answer = await this.askProvider(due.provider, due.payment_id);
+      if (answer && ['SUCCEEDED', 'DECLINED', 'INSUFFICIENT_FUNDS'].includes(answer.status)) {
+        const settled = await this.applyProviderAnswer(due.payment_id, answer);
+        if (settled && settled.outcome !== 'recorded') {
+          this.options.logger.info(
+            { orderId: settled.orderId, paymentId: settled.paymentId, outcome: settled.outcome },
+            'An order due to expire was settled as its payment provider says',
+          );
+          return true;
+        }
+      }
+    }
+    const expired = await this.expireOverdue(due.id);
+    // The open payment is the reconciler's now: it runs soon rather than at the next poll.
+    if (expired && due.payment_id) this.options.jobs.kick();
     return expired;
   }
 
+  /** Expires a pending order whose hold has run out, without asking anyone; false when it was not (or another process has it). */
+  async expireOverdue(orderId: string): Promise<boolean> {
+    const now = this.options.clock();
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [locked] = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from commerce.orders where id = ${orderId} and state = 'PENDING_PAYMENT' and hold_expires_at <= ${now.toISOString()}
+            for update skip locked`,
+      );
+      return locked ? this.endIn(tx, orderId, 'EXPIRED', now) : false;
+    });
+  }
+
+  /** The provider's view within `providerTimeoutMs`; undefined when it does not answer in time (or at all). */
+  private async askProvider(provider: PaymentProvider, paymentId: string): Promise<ProviderPayment | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('The payment provider did not answer in time')),
+        this.options.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS,
+      );
+      timer.unref();
+    });
+    try {
+      return await Promise.race([this.options.providers[provider].fetchPayment(paymentId), timeout]);
+    } catch (error) {
+      this.options.logger.warn({ err: error, paymentId }, 'The payment provider could not be asked before expiring an order');
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   startSweeper(intervalMs: number): void {
+    let busy = false;
     this.sweeper = setInterval(() => {
-      this.sweeping = this.expireDue().catch((error) => this.options.logger.error({ err: error }, 'Expiring holds failed'));
+      // A sweep that asks slow providers may outlast the interval: the next one waits its turn.
+      if (busy) return;
+      busy = true;
+      this.sweeping = this.expireDue()
+        .catch((error) => this.options.logger.error({ err: error }, 'Expiring holds failed'))
+        .finally(() => void (busy = false));
     }, intervalMs);
     this.sweeper.unref();
   }
@@ -139,19 +244,15 @@ export class OrderLifecycle {
   /**
    * A provider's verified callback. Recorded once by its event id (a replay changes nothing); an
    * event older than one already applied to the payment, or any event after the payment ended, is
-   * recorded and ignored. The payment row is locked first so that two callbacks of one payment are
-   * decided one after the other.
+   * recorded and ignored. The payment row is locked first so that two callbacks of one payment
+   * (or a callback and the reconciler) are decided one after the other.
    */
   async applyCallback(callback: PaymentCallback): Promise<CallbackOutcome> {
     const now = this.options.clock();
-    let paid = false;
-    let voidPayment: { provider: PaymentProvider; paymentId: string } | undefined;
+    let settled: Settlement | undefined;
     const outcome = await this.db.transaction(async (transaction): Promise<CallbackOutcome> => {
       const tx = transaction as unknown as Database;
-      const [payment] = await queryRows<{ order_id: string; state: string; amount: number; provider: PaymentProvider }>(
-        tx,
-        sql`select order_id, state, amount, provider from commerce.payments where id = ${callback.paymentId} for update`,
-      );
+      const payment = await this.lockPayment(tx, callback.paymentId);
       const [recorded] = await queryRows<{ event_id: string }>(
         tx,
         sql`insert into commerce.payment_callbacks (event_id, payment_id, status, sequence, received_at, payload)
@@ -169,35 +270,107 @@ export class OrderLifecycle {
             where payment_id = ${callback.paymentId} and event_id <> ${callback.eventId} and sequence >= ${callback.sequence} limit 1`,
       );
       if (newer || TERMINAL_PAYMENT_STATES.includes(payment.state)) return 'ignored';
-
-      const setPayment = (state: string, reason: string | null = null) =>
-        tx.execute(
-          sql`update commerce.payments set state = ${state}, failure_reason = ${reason}, updated_at = ${now.toISOString()} where id = ${callback.paymentId}`,
-        );
-      const status: CallbackStatus = callback.status;
-      if (status === 'PENDING' || status === 'CHALLENGE') {
-        await setPayment(status);
-      } else if (status === 'SUCCEEDED') {
-        const result = await this.payIn(tx, payment.order_id, now);
-        if (result === 'PAID') {
-          await setPayment('SUCCEEDED');
-          paid = true;
-        } else {
-          // The money came after the hold ended (or the order was given up): it goes back.
-          await setPayment('VOIDED', result === 'LATE' ? 'hold_expired' : 'order_not_pending');
-          voidPayment = { provider: payment.provider, paymentId: callback.paymentId };
-        }
-      } else if (status === 'DECLINED' || status === 'INSUFFICIENT_FUNDS') {
-        await setPayment('DECLINED', status === 'DECLINED' ? 'declined' : 'insufficient_funds');
-        await this.endIn(tx, payment.order_id, 'PAYMENT_FAILED', now);
-      } else {
-        await setPayment('VOIDED');
-      }
+      settled = await this.settleIn(tx, payment, callback.status, now, now);
       return 'applied';
     });
-    if (voidPayment) await this.void(voidPayment.provider, voidPayment.paymentId);
-    if (paid) await this.paid(callback.orderId);
+    if (settled) await this.afterSettlement(settled);
     return outcome;
+  }
+
+  /**
+   * What the provider answered when asked about a payment (the reconciler, expiry), applied the
+   * way a callback with that status would be, under the same payment lock: undefined when the
+   * payment had already ended here (a callback came first) or is not ours. A success counts from
+   * the moment the provider took the money, so one inside the hold pays the order even when the
+   * answer comes after it.
+   */
+  async applyProviderAnswer(paymentId: string, answer: ProviderPayment): Promise<Settlement | undefined> {
+    const now = this.options.clock();
+    const paidAt = answer.succeededAt && answer.succeededAt < now ? answer.succeededAt : now;
+    const settled = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const payment = await this.lockPayment(tx, paymentId);
+      if (!payment || TERMINAL_PAYMENT_STATES.includes(payment.state)) return undefined;
+      return this.settleIn(tx, payment, callbackStatusOf(answer.status), now, paidAt, 'voided_at_provider');
+    });
+    if (settled) await this.afterSettlement(settled);
+    return settled;
+  }
+
+  /**
+   * Records an open payment whose order ended without it as VOIDED (the reconciler then closes it
+   * at the provider), under the payment's lock, so that a callback arriving meanwhile either came
+   * first (then nothing is closed) or finds the payment ended. Answers the reason, or undefined when
+   * the payment is no longer open or its order is still pending.
+   */
+  async closeOpenPayment(paymentId: string): Promise<'hold_expired' | 'order_not_pending' | undefined> {
+    const now = this.options.clock();
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const payment = await this.lockPayment(tx, paymentId);
+      if (!payment || !OPEN_PAYMENT_STATES.includes(payment.state)) return undefined;
+      const [order] = await queryRows<{ state: string }>(tx, sql`select state from commerce.orders where id = ${payment.order_id}`);
+      if (!order || order.state === 'PENDING_PAYMENT') return undefined;
+      const reason = order.state === 'EXPIRED' ? 'hold_expired' : 'order_not_pending';
+      await tx.execute(
+        sql`update commerce.payments set state = 'VOIDED', failure_reason = ${reason}, updated_at = ${now.toISOString()} where id = ${paymentId}`,
+      );
+      return reason;
+    });
+  }
+
+  private async lockPayment(tx: Database, paymentId: string): Promise<LockedPayment | undefined> {
+    const [payment] = await queryRows<LockedPayment>(
+      tx,
+      sql`select id, order_id, state, amount, provider from commerce.payments where id = ${paymentId} for update`,
+    );
+    return payment;
+  }
+
+  /** One provider status applied to a locked, still open payment and its order, inside `tx`. */
+  private async settleIn(
+    tx: Database,
+    payment: LockedPayment,
+    status: CallbackStatus,
+    now: Date,
+    paidAt: Date,
+    voidedReason: string | null = null,
+  ): Promise<Settlement> {
+    const setPayment = (state: string, reason: string | null = null) =>
+      tx.execute(
+        sql`update commerce.payments set state = ${state}, failure_reason = ${reason}, updated_at = ${now.toISOString()} where id = ${payment.id}`,
+      );
+    const settlement = { paymentId: payment.id, orderId: payment.order_id };
+    if (status === 'PENDING' || status === 'CHALLENGE') {
+      await setPayment(status);
+      return { ...settlement, outcome: 'recorded' };
+    }
+    if (status === 'SUCCEEDED') {
+      const result = await this.payIn(tx, payment.order_id, now, paidAt);
+      if (result === 'PAID') {
+        await setPayment('SUCCEEDED');
+        return { ...settlement, outcome: 'paid' };
+      }
+      // The money came after the hold ended (or the order was given up): it goes back, through the
+      // reconciler's job, which retries until the provider confirms the void.
+      const reason = result === 'LATE' ? 'hold_expired' : 'order_not_pending';
+      await setPayment('VOIDED', reason);
+      await this.options.jobs.enqueueIn(tx, RECONCILE_PAYMENT, { paymentId: payment.id }, { key: reconcileKey(payment.id), rearm: true });
+      return { ...settlement, outcome: 'voided', reason };
+    }
+    if (status === 'DECLINED' || status === 'INSUFFICIENT_FUNDS') {
+      await setPayment('DECLINED', status === 'DECLINED' ? 'declined' : 'insufficient_funds');
+      await this.endIn(tx, payment.order_id, 'PAYMENT_FAILED', now);
+      return { ...settlement, outcome: 'failed' };
+    }
+    await setPayment('VOIDED', voidedReason);
+    return { ...settlement, outcome: 'recorded' };
+  }
+
+  /** After the commit: a paid order is fulfilled at once, a late success voided at once (both queued already). */
+  private async afterSettlement(settled: Settlement): Promise<void> {
+    if (settled.outcome === 'paid') await this.paid(settled.orderId);
+    if (settled.outcome === 'voided') await this.runQueued(reconcileKey(settled.paymentId), settled);
   }
 
   /**
@@ -210,54 +383,39 @@ export class OrderLifecycle {
     outcome: 'SUCCEEDED' | 'INSUFFICIENT_FUNDS',
   ): Promise<'PAID' | 'INSUFFICIENT_FUNDS' | 'LATE' | 'NOT_PENDING'> {
     const now = this.options.clock();
-    let paid = false;
-    let late = false;
-    const result = await this.db.transaction(async (transaction) => {
+    const settled = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
-      const [payment] = await queryRows<{ order_id: string; state: string }>(
-        tx,
-        sql`select order_id, state from commerce.payments where id = ${paymentId} for update`,
-      );
-      if (!payment || payment.order_id !== orderId || TERMINAL_PAYMENT_STATES.includes(payment.state)) return 'NOT_PENDING' as const;
-      const setPayment = (state: string, reason: string | null = null) =>
-        tx.execute(
-          sql`update commerce.payments set state = ${state}, failure_reason = ${reason}, updated_at = ${now.toISOString()} where id = ${paymentId}`,
-        );
-      if (outcome === 'INSUFFICIENT_FUNDS') {
-        await setPayment('DECLINED', 'insufficient_funds');
-        await this.endIn(tx, orderId, 'PAYMENT_FAILED', now);
-        return 'INSUFFICIENT_FUNDS' as const;
-      }
-      const settled = await this.payIn(tx, orderId, now);
-      if (settled === 'PAID') {
-        await setPayment('SUCCEEDED');
-        paid = true;
-        return 'PAID' as const;
-      }
-      await setPayment('VOIDED', settled === 'LATE' ? 'hold_expired' : 'order_not_pending');
-      late = true;
-      return settled;
+      const payment = await this.lockPayment(tx, paymentId);
+      if (!payment || payment.order_id !== orderId || TERMINAL_PAYMENT_STATES.includes(payment.state)) return undefined;
+      return this.settleIn(tx, payment, outcome, now, now);
     });
-    if (late) await this.void('wallet', paymentId);
-    if (paid) await this.paid(orderId);
-    return result;
+    if (!settled) return 'NOT_PENDING';
+    await this.afterSettlement(settled);
+    if (settled.outcome === 'paid') return 'PAID';
+    if (settled.outcome === 'failed') return 'INSUFFICIENT_FUNDS';
+    return settled.reason === 'hold_expired' ? 'LATE' : 'NOT_PENDING';
   }
 
-  async void(provider: PaymentProvider, paymentId: string): Promise<void> {
-    try {
-      await this.options.providers[provider].voidPayment(paymentId);
-    } catch (error) {
-      // Logged for the finance team's reconciliation; the order's state is already right.
-      this.options.logger.error({ err: error, paymentId }, 'Voiding a late payment failed');
-    }
-  }
-
-  /** After the commit: the tickets are issued by the hook; its failure does not undo the payment. */
+  /**
+   * After the commit that paid the order: its fulfilment job runs here at once, so tickets are
+   * there when the visitor lands on the confirmation. Should this process die first, or the job
+   * fail, any process's queue runs it later.
+   */
   async paid(orderId: string): Promise<void> {
+    await this.runQueued(fulfilKey(orderId), { orderId });
+  }
+
+  private async runQueued(key: string, context: object): Promise<void> {
     try {
-      await this.options.onOrderPaid(orderId);
+      await this.options.jobs.runNow(key);
     } catch (error) {
-      this.options.logger.error({ err: error, orderId }, 'Issuing the tickets of a paid order failed');
+      // Recorded already: the queue's poll runs it.
+      this.options.logger.warn({ err: error, ...context }, 'A queued job could not be run at once');
     }
   }
+}
+
+/** A provider's view of a payment in the words of its callbacks. */
+function callbackStatusOf(status: ProviderPaymentStatus): CallbackStatus {
+  return status === 'OPEN' ? 'PENDING' : status;
 }

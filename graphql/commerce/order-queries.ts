@@ -227,6 +227,8 @@ function toOrder(
           : null,
     })),
     state: order.state,
+    // Issuing follows the payment in a queued job (decision 0032): a paid order may be between the two.
+    ticketsIssued: issued.length > 0,
     paymentMethod: order.payment_method,
     ticketsAssigned: issued.length > 0 && issued.every((ticket) => ticket.holder_first_name !== null),
     completedAt: iso(order.completed_at),

@@ -5,6 +5,7 @@ import { cartBlocked, cartNotActive, conflict, couponExpired, insufficientStock,
 import { HOLD_MINUTES, StockShortage, takeHolds, type StockNeed } from './inventory.ts';
 import { newOrderId } from './order-ids.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { PaymentReconciler } from './payment-reconciler.ts';
 import { checkOrderDetails, PAYMENT_METHODS, type OrderDetails, type PaymentMethod, type ValidationProblem } from './order-rules.ts';
 import type { PaymentProvider, PaymentProviders } from './payments/payment-gateway.ts';
 
@@ -68,6 +69,7 @@ export interface OrderDeskOptions {
   baseUrl: string;
   providers: PaymentProviders;
   lifecycle: OrderLifecycle;
+  reconciler: PaymentReconciler;
   readCart: CartReader;
   logger: Logger;
 }
@@ -90,7 +92,8 @@ const blocked = (cart: CartForOrder) => (cart.blockedBy === 'OUT_OF_STOCK' ? out
 /**
  * `orderCreate` (SPEC 4.3, 5; decision 0027): validates the details, then in one transaction locks
  * the cart, holds every stock row, writes the order with its prices frozen and marks the cart
- * ORDERED; then asks the provider for the payment page.
+ * ORDERED; then asks the provider for the payment page, and records the payment with its
+ * reconciliation (decision 0032) in one more.
  */
 export class OrderDesk {
   constructor(private readonly options: OrderDeskOptions) {}
@@ -145,11 +148,16 @@ export class OrderDesk {
         provider === 'instalments'
           ? await this.options.providers.instalments.createPayment({ ...request, email: checked.details.customer.email })
           : await this.options.providers[provider].createPayment(request);
-      await db.execute(
-        sql`insert into commerce.payments (id, order_id, provider, state, amount, payment_link, created_at, updated_at)
-            values (${payment.paymentId}, ${placed.orderId}, ${provider}, 'PENDING', ${placed.total}, ${payment.paymentLink},
-                    ${this.options.clock().toISOString()}, ${this.options.clock().toISOString()})`,
-      );
+      // The payment and the check that finds its outcome should its callback never come, together.
+      await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const now = this.options.clock().toISOString();
+        await tx.execute(
+          sql`insert into commerce.payments (id, order_id, provider, state, amount, payment_link, created_at, updated_at)
+              values (${payment.paymentId}, ${placed.orderId}, ${provider}, 'PENDING', ${placed.total}, ${payment.paymentLink}, ${now}, ${now})`,
+        );
+        await this.options.reconciler.scheduleIn(tx, payment.paymentId, placed.holdExpiresAt);
+      });
       return {
         orderId: placed.orderId,
         paymentLink: payment.paymentLink,
@@ -168,7 +176,7 @@ export class OrderDesk {
     customerId: string,
     details: OrderDetails,
     version: number,
-  ): Promise<{ orderId: string; secretUuid: string; total: number }> {
+  ): Promise<{ orderId: string; secretUuid: string; total: number; holdExpiresAt: Date }> {
     const now = this.options.clock();
     const orderId = newOrderId();
     try {
@@ -225,7 +233,7 @@ export class OrderDesk {
         await tx.execute(
           sql`update commerce.carts set state = 'ORDERED', version = version + 1, updated_at = ${now.toISOString()} where id = ${cart.id}`,
         );
-        return { orderId, secretUuid: order!.secret_uuid, total: cart.total };
+        return { orderId, secretUuid: order!.secret_uuid, total: cart.total, holdExpiresAt: expires };
       });
     } catch (error) {
       if (error instanceof StockShortage) {

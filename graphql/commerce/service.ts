@@ -3,6 +3,7 @@ import { errors as joseErrors } from 'jose';
 import { bearerToken } from '#platform/bearer-token.ts';
 import type { DatabaseHandle } from '#platform/database.ts';
 import { createGraphQLService, httpError } from '#platform/graphql-service.ts';
+import { JobQueue, type JobStats } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
@@ -16,11 +17,12 @@ import type { CommerceCaller, CommerceContext, CommerceParts } from './context.t
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
-import { createOrderPaidHook } from './issued-tickets.ts';
+import { Fulfilment, type OrderPaidHook } from './fulfilment.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderQueries } from './order-queries.ts';
-import { OrderLifecycle, type OrderPaidHook } from './order-lifecycle.ts';
+import { OrderLifecycle } from './order-lifecycle.ts';
 import { OrderDesk } from './orders.ts';
+import { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
@@ -44,14 +46,34 @@ export interface CommerceServiceOptions {
   seedDemoCatalogue?: boolean;
   /** The outside payment providers; without them, the sandboxes of decision 0028 (served at /sandbox). */
   payments?: PaymentProviders;
-  /** Runs once an order is paid and committed; by default issues its tickets and e-mails them (issued-tickets.ts). */
+  /**
+   * The work of a paid order's fulfil-order job; by default it issues the tickets and queues the
+   * confirmation e-mail (fulfilment.ts). Tests that only watch payments replace it.
+   */
   onOrderPaid?: OrderPaidHook;
   /** How often expired holds are swept (decision 0027); 0 turns the sweeper off (tests move the clock). */
   holdSweepIntervalMs?: number;
+  /**
+   * How often this process looks for queued jobs of the service and its sandboxes (decision 0032);
+   * 0 leaves them to `runDue` (tests). Jobs recorded by this process still run at once.
+   */
+  jobPollIntervalMs?: number;
+  /** How long a claimed job is a runner's before another process may take it. */
+  jobLeaseMs?: number;
 }
 
 /** SPEC 4.3: expired holds go back on sale within this long, even if nobody reads the order. */
 export const HOLD_SWEEP_INTERVAL_MS = 30_000;
+/** Work left by a process that died is picked up by the others within this long (plus its lease). */
+export const JOB_POLL_INTERVAL_MS = 5_000;
+/** Short: a dead process's job runs again soon. A running job renews its lease. */
+export const JOB_LEASE_MS = 20_000;
+
+/** The queues' numbers for the readiness report: informational, never a reason to be unready. */
+export interface QueueStats {
+  commerce: JobStats;
+  paymentSandbox?: JobStats;
+}
 
 export interface CommerceService {
   /** The GraphQL API, mounted at `/graphql/commerce`. */
@@ -61,6 +83,10 @@ export interface CommerceService {
   parts: CommerceParts;
   /** The payment sandboxes' hosted pages, mounted at `/sandbox` (absent with real providers). */
   sandbox: Router | undefined;
+  /** The payment sandboxes themselves (absent with real providers). */
+  paymentSandbox: PaymentSandbox | undefined;
+  queueStats(): Promise<QueueStats>;
+  /** Stops the sweeper and the queues at a safe point (the jobs in progress finish). */
   stop(): Promise<void>;
 }
 
@@ -83,13 +109,35 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     : undefined;
   const carts = new CartStore(db, catalogue);
   const cartsForOrders = cartReaderOf({ carts, catalogue, clock });
-  const onOrderPaid = options.onOrderPaid ?? createOrderPaidHook({ db, emails: confirmationEmails, logger: options.logger });
+  const jobs = new JobQueue({
+    db,
+    schema: COMMERCE_SCHEMA,
+    clock,
+    logger: options.logger.child({ component: 'jobs' }),
+    leaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
+  });
   const lifecycle = new OrderLifecycle({
     db,
     clock,
     providers: options.payments,
-    onOrderPaid,
+    jobs,
     logger: options.logger.child({ component: 'orders' }),
+  });
+  const fulfilment = new Fulfilment({
+    db,
+    jobs,
+    emails: confirmationEmails,
+    clock,
+    logger: options.logger.child({ component: 'fulfilment' }),
+    onOrderPaid: options.onOrderPaid,
+  });
+  const reconciler = new PaymentReconciler({
+    db,
+    jobs,
+    lifecycle,
+    providers: options.payments,
+    clock,
+    logger: options.logger.child({ component: 'payment-reconciler' }),
   });
   return {
     db,
@@ -110,6 +158,9 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
     lifecycle,
+    jobs,
+    fulfilment,
+    reconciler,
     cartsForOrders,
     orders: new OrderDesk({
       db,
@@ -117,12 +168,12 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
       baseUrl,
       providers: options.payments,
       lifecycle,
+      reconciler,
       readCart: cartsForOrders,
       logger: options.logger.child({ component: 'orders' }),
     }),
     orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
     confirmationEmails,
-    onOrderPaid,
   };
 }
 
@@ -146,6 +197,7 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         ...(options.clock ? { clock: options.clock } : {}),
         logger: options.logger.child({ component: 'payment-sandbox' }),
         deliver: (input, init) => deliverCallback(input, init),
+        jobLeaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
       });
   const parts = createCommerceParts({ ...options, payments: options.payments ?? sandbox!.providers });
 
@@ -181,13 +233,30 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
   deliverCallback = createInProcessFetch(express().use('/commerce', http));
   const sweepEvery = options.holdSweepIntervalMs ?? HOLD_SWEEP_INTERVAL_MS;
   if (sweepEvery > 0) parts.lifecycle.startSweeper(sweepEvery);
+  // After a restart, callbacks lost while no process ran are looked for now (decision 0032).
+  await parts.reconciler.bringForward();
+  const pollEvery = options.jobPollIntervalMs ?? JOB_POLL_INTERVAL_MS;
+  const queues = [parts.jobs, ...(sandbox ? [sandbox.callbacks] : [])];
+  if (pollEvery > 0) {
+    for (const queue of queues) {
+      queue.start(pollEvery);
+      queue.kick();
+    }
+  }
   return {
     router: graphql.router,
     http,
     parts,
     sandbox: sandbox?.router,
+    paymentSandbox: sandbox,
+    async queueStats() {
+      const [commerce, paymentSandbox] = await Promise.all(queues.map((queue) => queue.stats()));
+      return { commerce: commerce!, ...(paymentSandbox ? { paymentSandbox } : {}) };
+    },
     async stop() {
       await parts.lifecycle.stop();
+      // The sandbox's deliveries call into this service: they stop first.
+      for (const queue of [...queues].reverse()) await queue.stop();
       await graphql.stop();
     },
   };

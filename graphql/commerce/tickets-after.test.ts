@@ -71,7 +71,7 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
   const codeOf = (body: Body) => body.errors?.[0]?.extensions.code;
   const fieldsOf = (body: Body) => body.errors?.[0]?.extensions.fields;
 
-  /** A paid order of the owner's with its tickets issued (the payment's hook). */
+  /** A paid order of the owner's with its tickets issued (its fulfilment job's work). */
   async function paidOrder(options: Partial<Parameters<typeof insertOrder>[1]> = {}) {
     const placed = await insertOrder(commerce.database.db, {
       customerId: owner.customerId,
@@ -79,7 +79,7 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
       lines: [GA, DAY_PASS],
       ...options,
     });
-    await commerce.service.parts.onOrderPaid(placed.orderId);
+    await commerce.service.parts.fulfilment.fulfil(placed.orderId);
     return placed;
   }
   const ticketsOf = async (orderId: string) =>
@@ -89,14 +89,16 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
     );
 
   describe('issuing', () => {
-    it('issues one ticket per unit, numbered 1..n, once however often the hook runs, and e-mails once', async () => {
+    it('issues one ticket per unit, numbered 1..n, once however often fulfilment runs, and e-mails once', async () => {
       const { orderId } = await insertOrder(commerce.database.db, {
         customerId: owner.customerId,
         email: 'issue-once@example.com',
         lines: [GA, DAY_PASS],
       });
-      await Promise.all([commerce.service.parts.onOrderPaid(orderId), commerce.service.parts.onOrderPaid(orderId)]);
-      await commerce.service.parts.onOrderPaid(orderId);
+      const { fulfilment } = commerce.service.parts;
+      const issued = await Promise.all([fulfilment.fulfil(orderId), fulfilment.fulfil(orderId)]);
+      expect(issued.sort()).toEqual([0, 3]);
+      expect(await fulfilment.fulfil(orderId)).toBe(0);
       const tickets = await ticketsOf(orderId);
       expect(tickets.map((ticket) => [ticket.serial, ticket.ticket_id])).toEqual([
         [1, 'tkt_nabd_ga'],
@@ -108,7 +110,7 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
       expect(mail.pending('issue-once@example.com')).toHaveLength(0);
     });
 
-    it('issues the tickets when the order lifecycle settles a payment (the service wires its hook)', async () => {
+    it('issues the tickets and e-mails them when the order lifecycle settles a payment (its fulfilment job)', async () => {
       const { orderId } = await insertOrder(commerce.database.db, {
         customerId: owner.customerId,
         email: 'settled@example.com',
@@ -125,7 +127,7 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
 
     it('issues nothing for an order that is not paid', async () => {
       const { orderId } = await insertOrder(commerce.database.db, { customerId: owner.customerId, lines: [GA], state: 'PENDING_PAYMENT' });
-      await commerce.service.parts.onOrderPaid(orderId);
+      expect(await commerce.service.parts.fulfilment.fulfil(orderId)).toBe(0);
       expect(await ticketsOf(orderId)).toHaveLength(0);
     });
   });
@@ -162,7 +164,7 @@ describe.each(databaseBackends)('tickets after payment on $name', (backend) => {
         locale: 'ar',
         returnUrl: 'http://localhost:3000/ar/events/nabd-festival-2026/tickets/confirmation',
       });
-      await commerce.service.parts.onOrderPaid(placed.orderId);
+      await commerce.service.parts.fulfilment.fulfil(placed.orderId);
       const message = await mail.nextMessage('arabic@example.com');
       expect(message.subject).toBe(`تذاكرك لفعالية مهرجان نبض 2026: الطلب ${placed.orderId}`);
       expect(message.text).toContain('الإجمالي شاملًا ضريبة القيمة المضافة');

@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, `<…@…>`; nodemailer makes a random one without it. A message that may
+   * be sent again after a crash gives its own, so the copy is recognisably the same message.
+   */
+  messageId?: string;
 }
 
 /** How the product sends e-mail; delivery failures throw. */

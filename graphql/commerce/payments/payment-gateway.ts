@@ -3,7 +3,8 @@
  * hosted payment page, a mobile wallet and an instalment provider. Production plugs real clients in
  * here; this repository ships sandboxes that behave like them (`sandbox-*.ts`), clearly labelled.
  * Amounts are integer halalas; every provider reports outcomes through signed callbacks
- * (`signature.ts`) of the shape `PaymentCallback`.
+ * (`signature.ts`) of the shape `PaymentCallback`, and answers "fetch payment" with its own view of
+ * a payment, which the reconciler asks when a callback may have been lost (decision 0032).
  */
 
 export type PaymentProvider = 'card' | 'wallet' | 'instalments';
@@ -27,10 +28,31 @@ export interface HostedPayment {
   paymentLink: string;
 }
 
+/** Where a payment stands at the provider, in words every gateway has. */
+export const PROVIDER_PAYMENT_STATUSES = ['OPEN', 'CHALLENGE', 'SUCCEEDED', 'DECLINED', 'INSUFFICIENT_FUNDS', 'VOIDED'] as const;
+export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
+
+/** The provider's own view of one payment ("fetch payment"). */
+export interface ProviderPayment {
+  status: ProviderPaymentStatus;
+  /** Halalas. */
+  amount: number;
+  currency: 'SAR';
+  /** When it succeeded, if it did and the provider says. */
+  succeededAt?: Date | undefined;
+}
+
+/**
+ * Asks the provider about a payment: its view, or undefined when it does not know the payment.
+ * Network errors and the provider's own failures (5xx) throw: ask again later.
+ */
+export type FetchPayment = (paymentId: string) => Promise<ProviderPayment | undefined>;
+
 /** The card gateway: a hosted card page, then callbacks; a payment can be voided before capture settles. */
 export interface PaymentGateway {
   createPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
-  /** Gives the money back (authorisation voided); callbacks for the payment stop. */
+  fetchPayment: FetchPayment;
+  /** Gives the money back (authorisation voided), or closes an open payment so it can no longer be paid; callbacks stop. */
   voidPayment(paymentId: string): Promise<void>;
 }
 
@@ -40,6 +62,7 @@ export interface WalletProvider {
   createPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
   /** Charges the token: the payment it belongs to and the outcome. */
   charge(paymentToken: string, amount: number): Promise<WalletCharge>;
+  fetchPayment: FetchPayment;
   voidPayment(paymentId: string): Promise<void>;
 }
 
@@ -61,6 +84,7 @@ export type PrescoringAnswer = { eligible: true; instalments: number[] } | { eli
 export interface InstalmentProvider {
   prescore(request: PrescoringRequest): Promise<PrescoringAnswer>;
   createPayment(request: HostedPaymentRequest & { email: string }): Promise<HostedPayment>;
+  fetchPayment: FetchPayment;
   voidPayment(paymentId: string): Promise<void>;
 }
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { queryRows } from '#platform/database.ts';
 import { databaseBackends } from '#test/support/backends.ts';
 import { startPaymentsFixture, BASE_URL, type PaymentsFixture } from '../test-support/payments-fixture.ts';
 import { StockShortage } from '../inventory.ts';
@@ -237,6 +239,58 @@ describe.each(databaseBackends)('payments on $name', (backend) => {
     expect((refusal as StockShortage).code).toBe('OUT_OF_STOCK');
     expect(await fixture.stock(ticket)).toEqual({ capacity: 4, held: 4, sold: 0 });
     expect(newOrderId()).toMatch(/^NBD-[0-9A-HJKMNP-TV-Z]{8}$/);
+  });
+
+  it('retries a refused callback like a gateway retries its webhooks: after 10 s, then 30 s, from the sandbox queue', async () => {
+    const ticket = await fixture.ticket(5);
+    const order = await fixture.placeOrder(ticket, 1);
+    fixture.refuseCallbacks(2);
+    const paidAt = fixture.clock.now.getTime();
+    const after = (seconds: number) => void (fixture.clock.now = new Date(paidAt + seconds * 1000));
+    await pay(order.paymentLink, '4242424242424242').expect(303);
+    // The gateway holds the money; its first delivery was refused (503).
+    expect(await fixture.sandbox.card.fetchPayment(order.paymentId)).toMatchObject({ status: 'SUCCEEDED', amount: 25000 });
+    expect(await fixture.order(order.orderId)).toMatchObject({ state: 'PENDING_PAYMENT', payment_state: 'PENDING' });
+    expect(await fixture.sandbox.callbacks.stats()).toMatchObject({ waiting: 0, scheduled: 1, failing: 1 });
+
+    after(8); // 10 s, less the most jitter can take off (10%)
+    expect(await fixture.sandbox.callbacks.runDue()).toBe(0);
+    after(12);
+    expect(await fixture.sandbox.callbacks.runDue()).toBe(1); // refused again
+    expect(await fixture.order(order.orderId)).toMatchObject({ state: 'PENDING_PAYMENT' });
+    after(12 + 26); // then 30 s, less 10%
+    expect(await fixture.sandbox.callbacks.runDue()).toBe(0);
+    after(12 + 34);
+    expect(await fixture.sandbox.callbacks.runDue()).toBe(1);
+    expect(await fixture.order(order.orderId)).toMatchObject({ state: 'PAID', payment_state: 'SUCCEEDED' });
+    expect(fixture.paidOrders.filter((id) => id === order.orderId)).toHaveLength(1);
+    expect(await fixture.sandbox.callbacks.stats()).toMatchObject({ waiting: 0, scheduled: 0, failing: 0, failed: 0 });
+    const [delivery] = await queryRows<{ attempts: number; done: boolean }>(
+      fixture.db,
+      sql`select attempts, done_at is not null as done from payment_sandbox.jobs order by id desc limit 1`,
+    );
+    expect(delivery).toEqual({ attempts: 3, done: true });
+  });
+
+  it('answers "fetch payment" from its own records, and not at all for a payment it never issued', async () => {
+    const ticket = await fixture.ticket(5);
+    const order = await fixture.placeOrder(ticket, 2);
+    expect(await fixture.sandbox.card.fetchPayment(order.paymentId)).toEqual({
+      status: 'OPEN',
+      amount: 50000,
+      currency: 'SAR',
+      succeededAt: undefined,
+    });
+    await pay(order.paymentLink, '4242424242424242').expect(303);
+    expect(await fixture.sandbox.card.fetchPayment(order.paymentId)).toEqual({
+      status: 'SUCCEEDED',
+      amount: 50000,
+      currency: 'SAR',
+      succeededAt: fixture.clock.now,
+    });
+    await fixture.sandbox.card.voidPayment(order.paymentId);
+    expect(await fixture.sandbox.card.fetchPayment(order.paymentId)).toMatchObject({ status: 'VOIDED' });
+    expect(await fixture.sandbox.card.fetchPayment('pay_never_issued')).toBeUndefined();
   });
 
   it('shows the wallet sheet and the instalment plan, and answers prescoring like the provider', async () => {

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type Router } from 'express';
 import { sql } from 'drizzle-orm';
-import { queryRows, type DatabaseHandle } from '#platform/database.ts';
+import { queryRows, type Database, type DatabaseHandle } from '#platform/database.ts';
+import { JobQueue, scheduleBackoff } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
 import { fromRoot } from '#platform/paths.ts';
@@ -18,17 +19,20 @@ import type {
   PaymentProviders,
   PrescoringAnswer,
   PrescoringRequest,
+  ProviderPayment,
   WalletCharge,
   WalletProvider,
 } from './payment-gateway.ts';
 import sandboxPayments from './migrations/0001_sandbox_payments.sql';
+import sandboxCallbacks from './migrations/0002_sandbox_callbacks.sql';
 import { SIGNATURE_HEADER, signCallback } from './signature.ts';
 
 /**
  * SANDBOX payment providers (decision 0028): a card gateway, a mobile wallet and an instalment
  * provider that behave like the real ones: hosted pages the visitor is sent to, test cards, a
- * 3-D Secure step, signed server-to-server callbacks, voids. They keep their own state in their own
- * schema, as an outside party would; the commerce service learns outcomes only from callbacks.
+ * 3-D Secure step, signed server-to-server callbacks retried for hours, "fetch payment", voids.
+ * They keep their own state (and queue) in their own schema, as an outside party would; the commerce
+ * service learns outcomes only from callbacks and by asking, as it would from the real providers.
  * Never configured in production with real money: there is nothing real behind them.
  */
 
@@ -44,6 +48,15 @@ export const REJECTED_EMAIL_DOMAIN = '@rejected.example';
 
 const SCHEMA = 'payment_sandbox';
 
+/**
+ * How a gateway retries a webhook that was not taken (network error or not 2xx): at once, then
+ * after 10 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h and 8 h, about 16 hours in all
+ * (decision 0032). Any process's sandbox queue delivers it.
+ */
+export const CALLBACK_RETRY_DELAYS_MS = [10, 30, 60, 300, 900, 1800, 3600, 7200, 14_400, 28_800].map((seconds) => seconds * 1000);
+export const CALLBACK_ATTEMPTS = CALLBACK_RETRY_DELAYS_MS.length + 1;
+const DELIVER_CALLBACK = 'deliver-callback';
+
 export interface SandboxOptions {
   database: DatabaseHandle;
   /** The site's origin: the hosted pages are at `<baseUrl>/sandbox/...`. */
@@ -54,6 +67,8 @@ export interface SandboxOptions {
   deliver?: typeof fetch;
   clock?: () => Date;
   logger: Logger;
+  /** The lease of the sandbox's queued deliveries (platform/job-queue.ts). */
+  jobLeaseMs?: number;
 }
 
 type Row = {
@@ -70,6 +85,7 @@ type Row = {
   state: 'OPEN' | 'CHALLENGE' | 'SUCCEEDED' | 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'VOIDED';
   wallet_token: string | null;
   wallet_funded: boolean | null;
+  succeeded_at: Date | string | null;
 };
 
 const texts = Object.fromEntries(
@@ -92,28 +108,47 @@ export class PaymentSandbox {
   readonly wallet: WalletProvider;
   readonly instalments: InstalmentProvider;
   readonly router: Router;
+  /** The callbacks still to deliver; the service runs it beside its own queue. */
+  readonly callbacks: JobQueue;
   private readonly clock: () => Date;
   private readonly deliver: typeof fetch;
 
   private constructor(private readonly options: SandboxOptions) {
     this.clock = options.clock ?? (() => new Date());
     this.deliver = options.deliver ?? fetch;
-    this.card = { createPayment: (request) => this.create('card', request), voidPayment: (id) => this.void(id) };
+    const fetchPayment = (id: string) => this.fetchPayment(id);
+    this.card = { createPayment: (request) => this.create('card', request), fetchPayment, voidPayment: (id) => this.void(id) };
     this.wallet = {
       createPayment: (request) => this.create('wallet', request),
       charge: (token, amount) => this.charge(token, amount),
+      fetchPayment,
       voidPayment: (id) => this.void(id),
     };
     this.instalments = {
       prescore: async (request) => prescore(request),
       createPayment: (request) => this.create('instalments', request),
+      fetchPayment,
       voidPayment: (id) => this.void(id),
     };
+    this.callbacks = new JobQueue({
+      db: options.database.db,
+      schema: SCHEMA,
+      clock: this.clock,
+      logger: options.logger,
+      ...(options.jobLeaseMs ? { leaseMs: options.jobLeaseMs } : {}),
+    });
+    this.callbacks.define<{ url: string; callback: PaymentCallback }>(DELIVER_CALLBACK, ({ url, callback }) => this.send(url, callback), {
+      backoff: scheduleBackoff(CALLBACK_RETRY_DELAYS_MS),
+      maxAttempts: CALLBACK_ATTEMPTS,
+    });
     this.router = this.pages();
   }
 
   static async create(options: SandboxOptions): Promise<PaymentSandbox> {
-    await migrate(options.database, SCHEMA, [{ name: '0001_sandbox_payments', sql: sandboxPayments }]);
+    await migrate(options.database, SCHEMA, [
+      { name: '0001_sandbox_payments', sql: sandboxPayments },
+      { name: '0002_sandbox_callbacks', sql: sandboxCallbacks },
+    ]);
     return new PaymentSandbox(options);
   }
 
@@ -140,15 +175,32 @@ export class PaymentSandbox {
     return row;
   }
 
+  /** An open payment is closed (nobody can pay it any more); a successful one is given back. */
   private async void(id: string): Promise<void> {
-    await this.db.execute(sql`update payment_sandbox.payments set state = 'VOIDED' where id = ${id}`);
+    await this.db.execute(
+      sql`update payment_sandbox.payments set state = 'VOIDED', voided_at = ${this.clock().toISOString()}
+          where id = ${id} and state in ('OPEN', 'CHALLENGE', 'SUCCEEDED')`,
+    );
+  }
+
+  /** The gateway's "fetch payment": its own state of the payment, undefined for an id it never issued. */
+  private async fetchPayment(id: string): Promise<ProviderPayment | undefined> {
+    const row = await this.find(id);
+    if (!row) return undefined;
+    return {
+      status: row.state,
+      amount: row.amount,
+      currency: row.currency,
+      succeededAt: row.succeeded_at ? new Date(row.succeeded_at) : undefined,
+    };
   }
 
   private async charge(token: string, amount: number): Promise<WalletCharge> {
     // A token is spent once: the update only matches an open wallet payment of the same amount.
     const [row] = await queryRows<Row>(
       this.db,
-      sql`update payment_sandbox.payments set state = case when wallet_funded then 'SUCCEEDED' else 'INSUFFICIENT_FUNDS' end
+      sql`update payment_sandbox.payments set state = case when wallet_funded then 'SUCCEEDED' else 'INSUFFICIENT_FUNDS' end,
+            succeeded_at = case when wallet_funded then ${this.clock().toISOString()}::timestamptz end
           where wallet_token = ${token} and provider = 'wallet' and state = 'OPEN' and amount = ${amount}
           returning *`,
     );
@@ -158,45 +210,54 @@ export class PaymentSandbox {
 
   /**
    * Moves an open payment to `state` once (a second submit of the same form changes nothing) and
-   * posts the signed callback. Answers false when the payment was no longer open.
+   * records its signed callback in the same transaction, then tries to deliver it at once; a
+   * delivery that fails is retried by the sandbox's queue, from any process. Answers undefined
+   * when the payment was no longer open.
    */
   private async settle(id: string, from: Row['state'][], state: Row['state'], status: CallbackStatus): Promise<Row | undefined> {
-    const [row] = await queryRows<Row & { sequence: number }>(
-      this.db,
-      sql`update payment_sandbox.payments set state = ${state}, sequence = sequence + 1
-          where id = ${id} and state in ${from} returning *`,
-    );
-    if (!row) return undefined;
-    const callback: PaymentCallback = {
-      eventId: randomId('evt'),
-      paymentId: row.id,
-      orderId: row.order_id,
-      provider: row.provider,
-      status,
-      sequence: row.sequence,
-      amount: row.amount,
-      currency: row.currency,
-    };
-    await this.send(row.callback_url, callback);
-    return row;
+    const now = this.clock();
+    const settled = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [row] = await queryRows<Row & { sequence: number }>(
+        tx,
+        sql`update payment_sandbox.payments set state = ${state}, sequence = sequence + 1,
+              succeeded_at = ${state === 'SUCCEEDED' ? now.toISOString() : null}
+            where id = ${id} and state in ${from} returning *`,
+      );
+      if (!row) return undefined;
+      const callback: PaymentCallback = {
+        eventId: randomId('evt'),
+        paymentId: row.id,
+        orderId: row.order_id,
+        provider: row.provider,
+        status,
+        sequence: row.sequence,
+        amount: row.amount,
+        currency: row.currency,
+      };
+      const key = `callback:${callback.eventId}`;
+      await this.callbacks.enqueueIn(tx, DELIVER_CALLBACK, { url: row.callback_url, callback }, { key });
+      return { row, key };
+    });
+    if (!settled) return undefined;
+    await this.callbacks.runNow(settled.key);
+    return settled.row;
   }
 
-  /** Posts one callback, retrying twice on a failed delivery like a gateway's retry queue would. */
+  /**
+   * Posts one callback, signed at the moment it is sent (the service refuses stale signatures).
+   * Throws when it was not taken, network error or not 2xx, so that the queue tries again.
+   */
   async send(url: string, callback: PaymentCallback): Promise<void> {
     const body = JSON.stringify(callback);
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      try {
-        const response = await this.deliver(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(this.options.secret, body, this.clock()) },
-          body,
-        });
-        if (response.ok) return;
-        this.options.logger.warn({ status: response.status, paymentId: callback.paymentId, attempt }, 'Sandbox callback refused');
-      } catch (error) {
-        this.options.logger.warn({ err: error, paymentId: callback.paymentId, attempt }, 'Sandbox callback not delivered');
-      }
-    }
+    const response = await this.deliver(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(this.options.secret, body, this.clock()) },
+      body,
+    });
+    // The answer is read to the end, so the connection is free again.
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok) throw new Error(`The callback of ${callback.paymentId} was refused with ${response.status}`);
   }
 
   private returnTo(row: Row, extra: Record<string, string> = {}): string {

@@ -70,11 +70,14 @@ export const TEST_COMMERCE_SECRET = 'test-commerce-secret-of-some-length';
 /**
  * The identity and commerce services over one database of `backend`, with the demo catalogue and
  * a clock at COMMERCE_TEST_NOW, for one test file. `overrides` replace service options (each area
- * may add its own, such as a payment sandbox).
+ * may add its own, such as a payment sandbox); given as a function, they are made with the test's
+ * database and clock (payment providers of the test's own).
  */
 export async function startCommerceService(
   backend: DatabaseBackend,
-  overrides: Partial<CommerceServiceOptions> = {},
+  overrides:
+    | Partial<CommerceServiceOptions>
+    | ((test: { database: DatabaseHandle; clock: TestClock }) => Promise<Partial<CommerceServiceOptions>>) = {},
 ): Promise<RunningCommerceService> {
   const logger = createLogger({ level: 'silent' });
   const target = await backend.create();
@@ -92,6 +95,7 @@ export async function startCommerceService(
     dataDir: 'memory://',
     logger,
   });
+  const options = typeof overrides === 'function' ? await overrides({ database, clock }) : overrides;
   const service = await createCommerceService({
     database,
     identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
@@ -102,7 +106,9 @@ export async function startCommerceService(
     secret: TEST_COMMERCE_SECRET,
     mailer,
     seedDemoCatalogue: true,
-    ...overrides,
+    // Queued jobs run at once after their commit; the rest waits for the test's `runDue`.
+    jobPollIntervalMs: 0,
+    ...options,
   });
   const app = express().use('/graphql/commerce', service.router).use('/commerce', service.http);
   // Only creates accounts here: no message is sent.

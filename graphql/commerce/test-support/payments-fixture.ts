@@ -2,13 +2,15 @@ import express from 'express';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import { JobQueue } from '#platform/job-queue.ts';
 import { createLogger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
-import commerceTables from '../migrations/0001_commerce.sql';
-import paymentLinks from '../migrations/0002_payment_links.sql';
+import { Fulfilment } from '../fulfilment.ts';
 import { HOLD_MINUTES, takeHolds } from '../inventory.ts';
+import { COMMERCE_SCHEMA, commerceMigrations } from '../migrations.ts';
 import { newOrderId } from '../order-ids.ts';
 import { OrderLifecycle } from '../order-lifecycle.ts';
+import { PaymentReconciler } from '../payment-reconciler.ts';
 import { createCallbackRouter } from '../payments/callback-router.ts';
 import { callbackSecret } from '../payments/signature.ts';
 import { PaymentSandbox } from '../payments/sandbox.ts';
@@ -17,20 +19,26 @@ export const BASE_URL = 'https://nabd.test';
 export const PAYMENTS_NOW = new Date('2026-11-21T12:00:00Z');
 
 /**
- * The payment path on its own database: the commerce tables, the sandboxes and the callback
- * endpoint wired as the site wires them, an order placed straight into the tables, and a clock the
- * test moves. Stands beside the full service fixture for the state machine's own tests.
+ * The payment path on its own database: the commerce tables, the sandboxes, the callback
+ * endpoint and the commerce queue wired as the service wires them (the fulfil-order job only
+ * notes the paid order), an order placed straight into the tables, and a clock the test moves.
+ * Stands beside the full service fixture for the state machine's own tests.
  */
 export interface PaymentsFixture {
   database: DatabaseHandle;
   db: Database;
   sandbox: PaymentSandbox;
   lifecycle: OrderLifecycle;
+  /** The commerce queue (`commerce.jobs`); the sandbox's is `sandbox.callbacks`. */
+  jobs: JobQueue;
   /** The site's handlers: /sandbox/* and /commerce/payments/*. */
   app: express.Express;
   secret: Buffer;
+  /** Orders whose fulfil-order job ran, once per run. */
   paidOrders: string[];
   clock: { now: Date };
+  /** The callback endpoint answers 503 to the next `count` callbacks (a deploy, an outage). */
+  refuseCallbacks(count: number): void;
   /** A ticket with `capacity`, its event and category. */
   ticket(capacity: number): Promise<string>;
   /** An order of `quantity` tickets, holding its stock, with a card payment at the sandbox. */
@@ -42,14 +50,12 @@ export interface PaymentsFixture {
 
 export async function startPaymentsFixture(databaseUrl: string | undefined): Promise<PaymentsFixture> {
   const database = await openDatabase({ url: databaseUrl, dataDir: 'memory://' });
-  await migrate(database, 'commerce', [
-    { name: '0001_commerce', sql: commerceTables },
-    { name: '0002_payment_links', sql: paymentLinks },
-  ]);
+  await migrate(database, COMMERCE_SCHEMA, commerceMigrations);
   const logger = createLogger({ level: 'silent' });
   const clock = { now: PAYMENTS_NOW };
   const secret = callbackSecret('a-commerce-secret-for-tests');
   const paidOrders: string[] = [];
+  let refusals = 0;
   const app = express();
   const sandbox = await PaymentSandbox.create({
     database,
@@ -59,14 +65,31 @@ export async function startPaymentsFixture(databaseUrl: string | undefined): Pro
     logger,
     deliver: createInProcessFetch(app),
   });
-  const lifecycle = new OrderLifecycle({
+  const jobs = new JobQueue({ db: database.db, schema: COMMERCE_SCHEMA, clock: () => clock.now, logger });
+  const lifecycle = new OrderLifecycle({ db: database.db, clock: () => clock.now, providers: sandbox.providers, jobs, logger });
+  // Defines the fulfil-order job on the queue: here it only notes the order.
+  new Fulfilment({
     db: database.db,
+    jobs,
+    emails: undefined,
     clock: () => clock.now,
-    providers: sandbox.providers,
+    logger,
     onOrderPaid: async (orderId) => void paidOrders.push(orderId),
+  });
+  const reconciler = new PaymentReconciler({
+    db: database.db,
+    jobs,
+    lifecycle,
+    providers: sandbox.providers,
+    clock: () => clock.now,
     logger,
   });
   app.use('/sandbox', sandbox.router);
+  app.use('/commerce/payments', (_req, res, next) => {
+    if (refusals === 0) return next();
+    refusals--;
+    res.status(503).json({ error: 'unavailable' });
+  });
   app.use('/commerce/payments', createCallbackRouter({ secret, lifecycle, clock: () => clock.now, logger }));
   const db = database.db;
   let tickets = 0;
@@ -76,10 +99,12 @@ export async function startPaymentsFixture(databaseUrl: string | undefined): Pro
     db,
     sandbox,
     lifecycle,
+    jobs,
     app,
     secret,
     paidOrders,
     clock,
+    refuseCallbacks: (count) => void (refusals = count),
     async ticket(capacity) {
       const n = ++tickets;
       await db.execute(sql`insert into commerce.events (id, name_en, name_ar) values (${`ev-${n}`}, 'Event', 'فعالية')`);
@@ -124,9 +149,13 @@ export async function startPaymentsFixture(databaseUrl: string | undefined): Pro
         returnUrl: `${BASE_URL}/tickets/confirmation`,
         callbackUrl: `${BASE_URL}/commerce/payments/callback`,
       });
-      await db.execute(
-        sql`insert into commerce.payments (id, order_id, provider, state, amount, payment_link) values (${payment.paymentId}, ${orderId}, 'card', 'PENDING', ${total}, ${payment.paymentLink})`,
-      );
+      await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        await tx.execute(
+          sql`insert into commerce.payments (id, order_id, provider, state, amount, payment_link) values (${payment.paymentId}, ${orderId}, 'card', 'PENDING', ${total}, ${payment.paymentLink})`,
+        );
+        await reconciler.scheduleIn(tx, payment.paymentId, new Date(expires));
+      });
       return { orderId, cartId, ...payment };
     },
     async stock(ticketId) {
@@ -147,6 +176,8 @@ export async function startPaymentsFixture(databaseUrl: string | undefined): Pro
     },
     async close() {
       await lifecycle.stop();
+      await sandbox.callbacks.stop();
+      await jobs.stop();
       await database.close();
     },
   };

@@ -199,6 +199,7 @@ const ORDER_FIELDS = gql`
     customerId
     state
     paymentMethod
+    ticketsIssued
     ticketsAssigned
     completedAt
     paymentLink

@@ -8,7 +8,10 @@ import { ticketPageAnalytics, ticketPageHead } from './common.ts';
 import { APPLE_PAY_CHECKOUT, TICKET_DOWNLOAD_URL, WHATSAPP_OPTIN, type OrderData } from './checkout-documents.ts';
 import { checkoutPhone, loadOrder, type OrderAccess } from './order-access.ts';
 
-/** SPEC 2.4: while the payment is processed the page looks again every few seconds, without JavaScript. */
+/**
+ * SPEC 2.4: while the payment is processed, or the tickets of a paid order are being issued
+ * (decision 0032), the page looks again every few seconds, without JavaScript.
+ */
 const REFRESH_SECONDS = 4;
 
 const isFree = (item: { total: { amount: string } }): boolean => /^0+\.00$/.test(item.total.amount);
@@ -41,6 +44,9 @@ async function trackPurchase(context: PageContext, access: OrderAccess): Promise
 }
 
 type Notice = ConfirmationPageData['notice'];
+
+/** The payment, or the tickets after it, are still to come. */
+const waitsForSomething = (order: OrderData) => order.state === 'PENDING_PAYMENT' || (order.state === 'PAID' && !order.ticketsIssued);
 
 const confirmationPage: PageModule<ConfirmationPageData> = {
   async load(context) {
@@ -101,7 +107,7 @@ const confirmationPage: PageModule<ConfirmationPageData> = {
       { event, order, secret: linkSecret, notice, phoneNumber: checkoutPhone(context, event.commerceEventId) },
       {
         ...ticketPageHead(event, title, `/events/${event.slug}/tickets/confirmation`),
-        ...(order.state === 'PENDING_PAYMENT' && !notice ? { refresh: { seconds: REFRESH_SECONDS, path: here } } : {}),
+        ...(waitsForSomething(order) && !notice ? { refresh: { seconds: REFRESH_SECONDS, path: here } } : {}),
       },
       ticketPageAnalytics(event, 'confirmation'),
       status,

@@ -83,6 +83,11 @@ function OrderCard({ entry }: { entry: AccountOrder }) {
           ({t('checkout:summary.vat')}: {format.money(order.vatAmount.amount, order.vatAmount.currency)})
         </span>
       </p>
+      {order.state === 'PAID' && !order.ticketsIssued ? (
+        <p className="account-order__issuing" role="status">
+          {t('checkout:accountTickets.issuing')}
+        </p>
+      ) : null}
       {event && tickets > 0 ? (
         <ul className="ticket-downloads">
           {order.pdfTickets.map((ticket, index) => (

@@ -92,7 +92,32 @@ function NotCompleted({ data }: { data: ConfirmationPageData }) {
   );
 }
 
+/**
+ * Paid: the tickets to download, or, in the moments between the payment and their issuing (a
+ * queued job, decision 0032), a word that they are on their way while the page refreshes itself.
+ */
 function Paid({ data }: { data: ConfirmationPageData }) {
+  const { t } = useSite();
+  const { order } = data;
+  if (!order.ticketsIssued) {
+    return (
+      <>
+        <section className="confirmation__state" aria-live="polite">
+          <h1 className="checkout__title">{t('checkout:confirmation.issuingHeading')}</h1>
+          <OrderNumber order={order} />
+          <p>
+            <strong>{t('checkout:confirmation.issuing')}</strong>
+          </p>
+          <p>{t('checkout:confirmation.issuingText', { email: order.customer.email })}</p>
+        </section>
+        <OrderSummary lines={order.items} totals={order} />
+      </>
+    );
+  }
+  return <PaidWithTickets data={data} />;
+}
+
+function PaidWithTickets({ data }: { data: ConfirmationPageData }) {
   const { t, urls, locale } = useSite();
   const { order, event, secret } = data;
   const query = orderQuery(order, secret);

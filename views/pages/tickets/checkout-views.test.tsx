@@ -186,6 +186,7 @@ const order = (overrides: Partial<OrderView>): OrderView => ({
     },
     { id: 'pdf_2', orderItemId: 'line_1', name: name('General admission', 'دخول عام'), holder: null },
   ],
+  ticketsIssued: true,
   ticketsAssigned: false,
   completedAt: '2026-11-21T12:00:00Z',
   paymentLink: null,
@@ -218,6 +219,16 @@ describe.each(['en', 'ar'] as const)('confirmation, assignment and account ticke
     expect(html).toContain(strings.confirmation.processingHeading);
     expect(html).toContain('href="https://nabd.example/sandbox/card/pay_1"');
     expect(html).not.toContain('&ticket=');
+  });
+
+  test('a paid order whose tickets are still being issued says so, with its summary and no links yet', () => {
+    const html = confirm({ order: order({ pdfTickets: [], ticketsIssued: false }) });
+    expect(html).toContain(strings.confirmation.issuingHeading);
+    expect(html).toContain(strings.confirmation.issuing);
+    expect(html).toContain(strings.confirmation.issuingText.replace('{{email}}', 'lina@example.com'));
+    expect(html).not.toContain(strings.confirmation.paidHeading);
+    expect(html).not.toContain('&ticket=');
+    expect(html).not.toContain('/tickets/assign');
   });
 
   test.each(['PAYMENT_FAILED', 'EXPIRED', 'CANCELLED'] as const)('a %s order says what happened and offers to try again', (state) => {
@@ -264,5 +275,29 @@ describe.each(['en', 'ar'] as const)('confirmation, assignment and account ticke
     expect(html).toContain('/events/nabd-festival-2026/tickets/assign?order=NB-7K3Q-9X2M');
     expect(html).toContain(strings.accountTickets.pagination);
     expect(html).toContain('/account/tickets?page=3');
+    expect(html).not.toContain(strings.accountTickets.issuing);
+  });
+
+  test('account tickets say when a paid order’s tickets are still being issued', () => {
+    const html = render(
+      locale,
+      <TicketsPage
+        data={{
+          orders: [
+            {
+              order: order({ pdfTickets: [], ticketsIssued: false }),
+              event: { ...event, startDatetime: '2026-12-10T16:00:00Z', endDatetime: '2026-12-13T23:00:00Z' },
+            },
+          ],
+          page: 1,
+          pages: 1,
+          totalCount: 1,
+        }}
+      />,
+      {},
+      '/account/tickets',
+    );
+    expect(html).toContain(strings.accountTickets.issuing);
+    expect(html).not.toContain('&ticket=');
   });
 });

@@ -64,6 +64,8 @@ export interface OrderView extends Totals {
   customer: { firstName: string; lastName: string; email: string };
   items: SummaryLine[];
   pdfTickets: PdfTicket[];
+  /** False between the payment and the issuing of the tickets (decision 0032). */
+  ticketsIssued: boolean;
   ticketsAssigned: boolean;
   completedAt: string | null;
   paymentLink: string | null;

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#platform/database.ts';
+import { exponentialBackoff, type JobQueue, type JobResult } from '#platform/job-queue.ts';
+import type { Logger } from '#platform/logger.ts';
+import { RECONCILE_PAYMENT, reconcileKey, type PaymentJob } from './commerce-jobs.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { PaymentProvider, PaymentProviders } from './payments/payment-gateway.ts';
+
+/** The provider is asked this long before the hold ends, while a lost success can still pay the order. */
+export const RECONCILE_BEFORE_HOLD_ENDS_MS = 60_000;
+/** A provider that is down is asked again with backoff up to 10 minutes, for about four and a half hours. */
+const RECONCILE_ATTEMPTS = 30;
+
+export interface PaymentReconcilerOptions {
+  db: Database;
+  jobs: JobQueue;
+  lifecycle: OrderLifecycle;
+  providers: PaymentProviders;
+  clock: () => Date;
+  logger: Logger;
+}
+
+/** What the reconciler did, as logged and kept on the payment (`reconciliation`). */
+export type Reconciliation =
+  'paid' | 'failed' | 'voided_late_success' | 'voided_open' | 'void_confirmed' | 'voided_at_provider' | 'unknown' | 'mismatch';
+
+type PaymentToReconcile = {
+  id: string;
+  order_id: string;
+  provider: PaymentProvider;
+  state: string;
+  amount: number;
+  order_state: string;
+  hold_expires_at: Date | string | null;
+};
+
+/**
+ * Asks the payment provider what became of a payment whose callback may have been lost (a process
+ * killed, the database out, the provider's retries over) and acts as its answer says (decision
+ * 0032). One `reconcile-payment` job per payment, recorded with the payment row, due a minute
+ * before the hold ends, brought forward when the order ends without the payment and at every
+ * start. Every outcome that changes something is logged once, with the order, payment and outcome.
+ *
+ * | provider says            | the order here                      | then                                            |
+ * | ------------------------ | ----------------------------------- | ----------------------------------------------- |
+ * | SUCCEEDED                | pending, success inside the hold    | paid as a callback would pay it                 |
+ * | SUCCEEDED                | ended, or success after the hold    | voided at the provider, payment VOIDED          |
+ * | DECLINED, INSUF._FUNDS   | pending                             | payment failed, holds released                  |
+ * | OPEN, CHALLENGE          | pending, hold running               | asked again when the hold ends                  |
+ * | OPEN, CHALLENGE          | hold over, or ended                 | expired if due, voided at the provider          |
+ * | VOIDED                   | any                                 | payment VOIDED                                  |
+ * | does not know it         | any                                 | recorded, nothing else                          |
+ * | (no answer)              | any                                 | asked again with backoff (the queue's)          |
+ */
+export class PaymentReconciler {
+  constructor(private readonly options: PaymentReconcilerOptions) {
+    options.jobs.define<PaymentJob>(RECONCILE_PAYMENT, ({ paymentId }) => this.reconcile(paymentId), {
+      backoff: exponentialBackoff({ baseMs: 5_000, maxMs: 10 * 60_000 }),
+      maxAttempts: RECONCILE_ATTEMPTS,
+    });
+  }
+
+  /** Inside the transaction that records the payment: its check, due shortly before the hold ends. */
+  async scheduleIn(tx: Database, paymentId: string, holdExpiresAt: Date): Promise<void> {
+    const runAt = new Date(holdExpiresAt.getTime() - RECONCILE_BEFORE_HOLD_ENDS_MS);
+    await this.options.jobs.enqueueIn(tx, RECONCILE_PAYMENT, { paymentId }, { key: reconcileKey(paymentId), runAt });
+  }
+
+  /** At start: a callback lost while no process ran is looked for now, not at the hold's end. */
+  bringForward(): Promise<number> {
+    return this.options.jobs.bringForwardIn(this.options.db, { kind: RECONCILE_PAYMENT }, this.options.clock());
+  }
+
+  /** The job. Throws when the provider cannot answer (the queue retries); idempotent. */
+  async reconcile(paymentId: string, again = true): Promise<JobResult> {
+    // A callback or the sweeper moved the payment while we looked: look once more, else soon.
+    const lookAgain = () => (again ? this.reconcile(paymentId, false) : { runAgainAt: new Date(this.options.clock().getTime() + 30_000) });
+    const payment = await this.load(paymentId);
+    // Settled here already (a callback came): nothing to ask.
+    if (!payment || payment.state === 'SUCCEEDED' || payment.state === 'DECLINED') return;
+    const provider = this.options.providers[payment.provider];
+    const answer = await provider.fetchPayment(paymentId);
+    const log = (outcome: Reconciliation) => this.record(payment, outcome);
+
+    if (!answer) return log('unknown');
+    if (payment.state === 'VOIDED') {
+      // We gave this payment back; the provider must agree.
+      if (answer.status === 'SUCCEEDED' || answer.status === 'OPEN' || answer.status === 'CHALLENGE') {
+        await provider.voidPayment(paymentId);
+        return log('void_confirmed');
+      }
+      return;
+    }
+    if (answer.amount !== payment.amount || answer.currency !== 'SAR') return log('mismatch');
+
+    if (answer.status === 'OPEN' || answer.status === 'CHALLENGE') {
+      const holdEnds = payment.hold_expires_at ? new Date(payment.hold_expires_at) : undefined;
+      if (payment.order_state === 'PENDING_PAYMENT' && holdEnds && this.options.clock() < holdEnds) return { runAgainAt: holdEnds };
+      if (payment.order_state === 'PENDING_PAYMENT') await this.options.lifecycle.expireOverdue(payment.order_id);
+      // The order ended without this payment: recorded closed first (a success arriving now is
+      // given back), then closed at the provider, so that it can never be paid late.
+      if (!(await this.options.lifecycle.closeOpenPayment(paymentId))) return lookAgain();
+      await provider.voidPayment(paymentId);
+      return log('voided_open');
+    }
+
+    const settled = await this.options.lifecycle.applyProviderAnswer(paymentId, answer);
+    if (!settled) return lookAgain();
+    if (settled.outcome === 'paid') return log('paid');
+    if (settled.outcome === 'failed') return log('failed');
+    if (settled.outcome === 'voided') {
+      await provider.voidPayment(paymentId);
+      return log('voided_late_success');
+    }
+    return log('voided_at_provider');
+  }
+
+  private async load(paymentId: string): Promise<PaymentToReconcile | undefined> {
+    const [payment] = await queryRows<PaymentToReconcile>(
+      this.options.db,
+      sql`select p.id, p.order_id, p.provider, p.state, p.amount, o.state as order_state, o.hold_expires_at
+          from commerce.payments p join commerce.orders o on o.id = p.order_id where p.id = ${paymentId}`,
+    );
+    return payment;
+  }
+
+  private async record(payment: PaymentToReconcile, outcome: Reconciliation): Promise<void> {
+    await this.options.db.execute(
+      sql`update commerce.payments set reconciled_at = ${this.options.clock().toISOString()}, reconciliation = ${outcome}
+          where id = ${payment.id}`,
+    );
+    const entry = { orderId: payment.order_id, paymentId: payment.id, provider: payment.provider, outcome };
+    if (outcome === 'unknown' || outcome === 'mismatch') {
+      this.options.logger.error(entry, 'Payment reconciliation: the provider does not agree with our record');
+    } else {
+      this.options.logger.info(entry, 'Payment reconciled with the provider');
+    }
+  }
+}
