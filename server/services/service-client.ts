@@ -76,7 +76,7 @@ export class ServiceClient {
   private callDefaults: CallOptions = {};
 
   constructor(private readonly options: ServiceClientOptions) {
-    const over = (operation: 'query' | 'mutation') =>
+    const linkFor = (operation: 'query' | 'mutation') =>
       new HttpLink({
         uri: options.url,
         fetch: serviceFetch(options.fetch, {
@@ -89,7 +89,7 @@ export class ServiceClient {
       });
     this.apollo = new ApolloClient({
       // Reads and writes take separate ways so that a write is never sent twice (decision 0034).
-      link: ApolloLink.split((operation) => operation.operationType === OperationTypeNode.MUTATION, over('mutation'), over('query')),
+      link: ApolloLink.split((operation) => operation.operationType === OperationTypeNode.MUTATION, linkFor('mutation'), linkFor('query')),
       cache: new InMemoryCache(),
       defaultOptions: { query: { fetchPolicy: 'no-cache' }, mutate: { fetchPolicy: 'no-cache' } },
     });
