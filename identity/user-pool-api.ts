@@ -250,7 +250,10 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
       if (!clientId) return;
       const parsed = bodies.guestCredentials.safeParse(req.body ?? {});
       if (!parsed.success) return refuse(res, 'invalid_request');
-      ok(res, 200, await issueGuestCredentials(clientId, parsed.data.identityId));
+      const credentials = await issueGuestCredentials(clientId, parsed.data.identityId);
+      // One line per guest who acts (decision 0034): a rise without orders points at a page issuing them.
+      logger.info({ identityId: credentials.identityId, renewal: Boolean(parsed.data.identityId) }, 'Guest credentials issued');
+      ok(res, 200, credentials);
     }),
   );
 

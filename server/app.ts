@@ -15,6 +15,8 @@ import type { SiteRenderer } from './site-renderer.tsx';
 
 export interface Readiness {
   ready: boolean;
+  /** Shutting down: the load balancer should send this process nothing new. */
+  draining?: boolean;
   checks: Record<string, 'ok' | 'failed'>;
 }
 

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { listen } from './lifecycle.ts';
+import { listen, SHUTDOWN_DEADLINE_MS } from './lifecycle.ts';
 import { createSite } from './site.ts';
 
 /** The entry point: read the environment, build the site, listen, and stop gracefully. */
@@ -22,7 +22,12 @@ try {
 }
 
 const site = await createSite(config);
-const running = await listen(site.app, { port: config.port, logger: site.logger, onClosed: () => site.close() });
+const running = await listen(site.app, {
+  port: config.port,
+  logger: site.logger,
+  onDraining: () => site.drain(),
+  onClosed: () => site.close(),
+});
 site.logger.info(
   { port: running.port, baseUrl: config.baseUrl, services: config.services, env: config.env },
   `Listening on ${config.baseUrl}`,
@@ -30,6 +35,11 @@ site.logger.info(
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
+    // Whatever hangs (a store that does not close), the process is gone before it would be killed.
+    setTimeout(() => {
+      site.logger.error('Shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS - 250).unref();
     running.shutdown().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -53,6 +53,8 @@ export interface Site {
   /** Rendered anonymous pages (decision 0014), when this process serves pages. */
   pageCache: PageCache | undefined;
   readiness(): Promise<Readiness>;
+  /** Shutdown has begun (decision 0034): from now on the site says it is not ready. */
+  drain(): void;
   /** Stops background work, flushes analytics and closes every connection. */
   close(): Promise<void>;
 }
@@ -281,7 +283,10 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   const queues = async (): Promise<{ queues?: QueueStats | 'unavailable' }> =>
     queueStats ? { queues: await queueStats().catch(() => 'unavailable' as const) } : {};
 
+  let draining = false;
   const readiness = async (): Promise<Readiness & { queues?: QueueStats | 'unavailable' }> => {
+    // Shutting down: not ready whatever the probes say, and at once (decision 0034).
+    if (draining) return { ready: false, draining: true, checks: {} };
     const checks: Readiness['checks'] = {};
     const probes: [string, () => Promise<void>][] = [['database', () => database.ping()]];
     if (sessionPing) probes.push(['sessions', sessionPing]);
@@ -306,6 +311,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     contentFreshness,
     pageCache,
     readiness,
+    drain: () => void (draining = true),
     async close() {
       for (const close of closers.reverse()) await close();
       await database.close();

@@ -149,7 +149,7 @@ describe.each([
     environment: () => ({ NODE_ENV: 'development', LOG_LEVEL: 'info' }),
   },
 ])('the built server $as', ({ signal, environment }) => {
-  test('it answers its probes, then exits 0 with "Shut down cleanly"', async () => {
+  test('it answers its probes, says it is not ready once signalled, then exits 0 with "Shut down cleanly"', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const site = startSite({ PORT: String(port), DATA_DIR: await temporaryFolder(), ...environment(port) });
@@ -169,11 +169,23 @@ describe.each([
     });
 
     site.child.kill(signal);
-    const exit = await exitWithin(site, 5_000);
+    // Decision 0034: the load balancer's probe learns it at once, while the port still answers.
+    let draining: Response | undefined;
+    for (let tries = 0; !draining && tries < 20; tries++) {
+      const answer = await fetch(`${origin}/readyz`);
+      if (answer.status === 503) draining = answer;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await draining?.json()).toEqual({ ready: false, draining: true, checks: {} });
+    const exit = await exitWithin(site, 10_000);
 
     expect({ exit, stderr: site.stderr() }).toEqual({ exit: { code: 0, signal: null }, stderr: '' });
     expect(logMessages(site)).toEqual(
-      expect.arrayContaining(['Shutting down: no new connections, finishing requests in flight', 'Shut down cleanly']),
+      expect.arrayContaining([
+        'Shutting down: not ready any more, finishing requests in flight',
+        'No longer accepting connections',
+        'Shut down cleanly',
+      ]),
     );
   });
 });

@@ -54,16 +54,18 @@ describe.each(sessionBackends)('signing in and out through the identity service,
     expect(account.html).toContain('أهلًا بعودتك يا Layla');
   });
 
-  test('the session identifier changes at sign-in and no token ever reaches the browser', async () => {
+  test('opening the login page stores nothing; the session is made at sign-in, and no token ever reaches the browser', async () => {
     const browser = new Browser(site.fetch);
+    const sessionsBefore = (await sessionRows(site)).length;
     await browser.get(`${TEST_ORIGIN}/account/login`);
-    const before = browser.cookie('nabd.sid');
+    // Decision 0034: what the callback checks travels in a signed cookie, not a session.
+    expect(browser.cookie('nabd.sid')).toBeUndefined();
+    expect(browser.cookie('nabd.signin')).toBeTruthy();
+    if (!redisUrl) expect((await sessionRows(site)).length).toBe(sessionsBefore);
     const account = await signIn(browser);
     expect(account.status).toBe(200);
-    const after = browser.cookie('nabd.sid');
-    expect(before).toBeTruthy();
-    expect(after).toBeTruthy();
-    expect(after).not.toBe(before);
+    expect(browser.cookie('nabd.sid')).toBeTruthy();
+    expect(browser.cookie('nabd.signin')).toBeUndefined();
     expect(account.html).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
   });
 
@@ -93,15 +95,22 @@ describe("a guest's shopping at sign-in (SPEC 4.3, 6)", () => {
   });
   afterAll(() => site.close());
 
-  test('the guest credentials and carts come along into the new session, still only on the server', async () => {
+  test('the guest credentials and carts come along into a new session, still only on the server', async () => {
     const browser = new Browser(site.fetch);
-    await browser.get(`${TEST_ORIGIN}/account/login`);
+    const added = await browser.post(`${TEST_ORIGIN}/events/nabd-festival-2026/tickets`, {
+      intent: 'add',
+      ticketId: 'tkt_nabd_ga',
+      quantity: '1',
+    });
+    expect(added.status).toBe(303);
     const sid = /^s:([^.]+)\./.exec(decodeURIComponent(browser.cookie('nabd.sid')!))![1]!;
-    const shop = {
-      guest: { identityId: crypto.randomUUID(), accessToken: 'guest-token', obtainedAt: Date.now() },
-      carts: { evt_nabd_2026: { cartId: crypto.randomUUID(), owner: 'guest' } },
-    };
-    await site.database.db.execute(sql`update web.sessions set data = data || ${JSON.stringify({ shop })}::jsonb where sid = ${sid}`);
+    const [asGuest] = await queryRows<{ data: { shop: { guest: { accessToken: string }; carts: Record<string, unknown> } } }>(
+      site.database.db,
+      sql`select data from web.sessions where sid = ${sid}`,
+    );
+    const shop = asGuest!.data.shop;
+    expect(Object.keys(shop.carts)).toEqual(['evt_nabd_2026']);
+
     const account = await signIn(browser);
     expect(account.status).toBe(200);
     const rows = await queryRows<{ sid: string; data: { shop?: unknown; auth?: unknown } }>(
@@ -110,8 +119,9 @@ describe("a guest's shopping at sign-in (SPEC 4.3, 6)", () => {
     );
     const signedIn = rows.filter((row) => row.data.auth);
     expect(signedIn.map((row) => row.data.shop)).toContainEqual(shop);
+    // Regenerated at sign-in: the identifier known before is worthless (session fixation).
     expect(signedIn.every((row) => row.sid !== sid)).toBe(true);
-    expect(account.html).not.toContain('guest-token');
+    expect(account.html).not.toContain(shop.guest.accessToken);
   });
 });
 

@@ -1,7 +1,8 @@
 import * as oidc from 'openid-client';
 import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
-import type { PendingSignIn, SignedInSession } from '../session/session-data.ts';
+import type { SignedInSession } from '../session/session-data.ts';
+import type { PendingSignIn } from './sign-in-cookie.ts';
 
 export interface RelyingPartyOptions {
   issuer: string;

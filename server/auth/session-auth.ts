@@ -1,10 +1,11 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
 import { regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
 import type { SignedInSession } from '../session/session-data.ts';
 import type { ReadCurrentUser } from './current-user.ts';
+import { clearSignInCookie, readPendingSignIn, savePendingSignIn, saveSignInFailure } from './sign-in-cookie.ts';
 import { isNetworkError, isNotAuthorized, type RelyingParty, type SignInOptions } from './relying-party.ts';
 
 /** SPEC 4.1, 9.3: tokens are refreshed when they expire within 5 seconds. */
@@ -39,11 +40,13 @@ export class SessionAuth {
     return auth ? { firstName: auth.profile.firstName, lastName: auth.profile.lastName } : null;
   }
 
-  /** The URL to send the visitor to; see RelyingParty.startSignIn for the ticket and the provider. */
-  async beginSignIn(req: Request, options: SignInOptions): Promise<string> {
+  /**
+   * The URL to send the visitor to; see RelyingParty.startSignIn for the ticket and the provider.
+   * What the callback will check is kept in a cookie: starting a sign-in creates no session.
+   */
+  async beginSignIn(req: Request, res: Response, options: SignInOptions): Promise<string> {
     const { url, pending } = await this.relyingParty.startSignIn(options);
-    req.session.signIn = pending;
-    await saveSession(req);
+    savePendingSignIn(req, res, pending);
     return url;
   }
 
@@ -52,10 +55,11 @@ export class SessionAuth {
    * known before sign-in (session fixation) is worthless after it. SPEC 4.1: the current user is
    * read first; when that fails the visitor stays signed out (the caller shows the failure).
    */
-  async finishSignIn(req: Request, callbackUrl: URL): Promise<{ returnTo: string; locale: Locale }> {
-    const pending = req.session.signIn;
+  async finishSignIn(req: Request, res: Response, callbackUrl: URL): Promise<{ returnTo: string; locale: Locale }> {
+    const pending = readPendingSignIn(req);
     if (!pending) throw new SignInError('no sign-in in progress');
     const signedIn = await this.relyingParty.completeSignIn(callbackUrl, pending);
+    clearSignInCookie(res);
     let user;
     try {
       user = await this.readCurrentUser(signedIn.tokens.accessToken);
@@ -79,12 +83,10 @@ export class SessionAuth {
     return { returnTo: pending.returnTo, locale: pending.locale };
   }
 
-  /** SPEC 4.1: a failed sign-in drops the user and is shown on the login page. */
-  async failSignIn(req: Request, message: string): Promise<void> {
-    delete req.session.auth;
-    delete req.session.signIn;
-    req.session.signInError = message;
-    await saveSession(req);
+  /** SPEC 4.1: a failed sign-in drops the user and is shown on the login page (once, from its cookie). */
+  async failSignIn(req: Request, res: Response, message: string): Promise<void> {
+    saveSignInFailure(req, res, message);
+    if (req.session.auth) await this.signOutLocally(req);
   }
 
   /**

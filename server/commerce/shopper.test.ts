@@ -11,11 +11,18 @@ import { HttpUserPoolClient } from '../auth/user-pool-client.ts';
 import type { PageContext } from '../page.ts';
 import { ServiceClient } from '../services/service-client.ts';
 import type { SiteServices } from '../services/site-services.ts';
-import { GUEST_RENEWAL_MS, Shopper, commerceCall } from './shopper.ts';
+import { GUEST_RENEWAL_MS, Shopper, commerceCall, commerceRead } from './shopper.ts';
 
 const CART_CREATE: TypedDocumentNode<{ cartCreate: { id: string } }, Record<string, never>> = gql`
   mutation ShopperTestCart {
     cartCreate(eventId: "evt_nabd_2026", input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 1 }] }) {
+      id
+    }
+  }
+`;
+const EVENT: TypedDocumentNode<{ event: { id: string } | null }, Record<string, never>> = gql`
+  query ShopperTestEvent {
+    event(eventId: "evt_nabd_2026") {
       id
     }
   }
@@ -74,8 +81,12 @@ describe.each(databaseBackends)('the shopper on $name', (backend) => {
     app.get('/cart', async (req, res) => {
       const shopper = shopperOf(req, res);
       const cartId = await shopper.cartIdFor('evt_nabd_2026');
-      const cart = cartId ? (await services.commerce.query(CART, { cartId }, { accessToken: await shopper.token() })).cart : null;
+      const cart = cartId ? (await services.commerce.query(CART, { cartId }, { accessToken: await shopper.readToken() })).cart : null;
       res.json({ cart });
+    });
+    app.get('/event', async (req, res) => {
+      const read = await commerceRead(contextOf(req, res));
+      res.json({ read, event: (await services.commerce.query(EVENT, {}, read)).event });
     });
     app.post('/sign-in', (req, res) => {
       req.session.auth = { sub: user.id, tokens: { accessToken: user.accessToken } } as never;
@@ -85,7 +96,8 @@ describe.each(databaseBackends)('the shopper on $name', (backend) => {
   afterAll(() => commerce.close());
 
   // express-session's memory store keeps each session as JSON under its id.
-  const stored = (id: string) => JSON.parse((store as unknown as { sessions: Record<string, string> }).sessions[id]!);
+  const sessions = () => (store as unknown as { sessions: Record<string, string> }).sessions;
+  const stored = (id: string) => JSON.parse(sessions()[id]!);
   /** A browser, and a look into its server-side session. */
   async function visitor() {
     const browser = request.agent(app);
@@ -95,7 +107,27 @@ describe.each(databaseBackends)('the shopper on $name', (backend) => {
     return { browser, first, session: () => stored(id) };
   }
 
-  it('gets guest credentials for a visitor, keeps them in the session and never sends them to the browser', async () => {
+  it('reads the catalogue for a visitor without credentials with none: no guest credentials, no session', async () => {
+    const before = Object.keys(sessions()).length;
+    const browser = request.agent(app);
+    for (let visit = 0; visit < 3; visit++) {
+      const read = await browser.get('/event');
+      // No token at all: the catalogue is open to anyone.
+      expect(read.body.read).toEqual({});
+      expect(read.body.event.id).toBe('evt_nabd_2026');
+      expect(read.headers['set-cookie']).toBeUndefined();
+      expect((await browser.get('/cart')).body).toEqual({ cart: null });
+    }
+    expect(Object.keys(sessions()).length).toBe(before);
+  });
+
+  it('reads with the guest credentials a visitor already has, once they acted', async () => {
+    const { browser, session } = await visitor();
+    const read = await browser.get('/event');
+    expect(read.body.read).toEqual({ accessToken: session().shop.guest.accessToken });
+  });
+
+  it('gets guest credentials for a visitor who acts, keeps them in the session and never sends them to the browser', async () => {
     const { browser, first: created, session } = await visitor();
     const guest = session().shop.guest;
     expect(guest.accessToken).toMatch(/^ey/);

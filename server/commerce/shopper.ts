@@ -26,6 +26,10 @@ const CART_CLAIM: TypedDocumentNode<{ cartClaim: { id: string } }, { cartId: str
  * Who shops (SPEC 6, 7.2): the signed-in visitor with their access token, or a guest with
  * credentials from the identity service kept in the server session (never in the browser), plus
  * the cart of each event. A guest's cart is claimed for the user once they are signed in.
+ *
+ * Reading creates nothing (decision 0034): a page view uses the token the visitor already has, or
+ * none, since the catalogue is open to anyone. Guest credentials, and with them the visitor's
+ * session, are obtained by the first action that needs them (adding to the cart, a request form).
  */
 export class Shopper {
   readonly #req: Request;
@@ -37,11 +41,24 @@ export class Shopper {
     this.#req = context.req;
   }
 
-  /** The token to call the commerce service with: the user's, or the guest's (obtained or renewed here). */
+  /**
+   * For actions: the token to call the commerce service with, the user's or the guest's, obtaining
+   * guest credentials the first time.
+   */
   async token(): Promise<string> {
     const accessToken = await this.context.accessToken();
     if (accessToken) return accessToken;
     return this.guestToken();
+  }
+
+  /**
+   * For loaders: the user's token, or the guest credentials this visitor's session already holds
+   * (renewed after 50 minutes: the session exists already), or none.
+   */
+  async readToken(): Promise<string | undefined> {
+    const accessToken = await this.context.accessToken();
+    if (accessToken) return accessToken;
+    return this.#req.session.shop?.guest ? this.guestToken() : undefined;
   }
 
   /** The guest's credentials, renewed after 50 minutes as the same guest. */
@@ -57,9 +74,28 @@ export class Shopper {
     return credentials.accessToken;
   }
 
-  /** Call options for `services.commerce`: `{ accessToken }` of this shopper. */
+  /**
+   * Guest credentials for this request only, kept nowhere: for an order's page opened through its
+   * e-mailed link (the secret proves whose it is) where the guest never shopped, so that reading
+   * it stores nothing either.
+   */
+  async guestTokenForThisRequest(): Promise<string> {
+    restrictCaching(this.context.res, 'private');
+    return (await this.context.services.userPool.guestCredentials()).accessToken;
+  }
+
+  /** Call options for actions: `{ accessToken }` of this shopper, obtained if need be. */
   async callOptions(): Promise<CallOptions> {
     return { accessToken: await this.token() };
+  }
+
+  /** Call options for loaders: the visitor's token if they have one, else none. */
+  async readOptions(): Promise<CallOptions> {
+    // Shop pages show stock as it is now and track what each view lists (SPEC 9.4
+    // product_impression): no shared cache keeps them, whoever asks.
+    restrictCaching(this.context.res, 'private');
+    const accessToken = await this.readToken();
+    return accessToken ? { accessToken } : {};
   }
 
   /**
@@ -129,9 +165,17 @@ export function shopperFor(context: PageContext): Shopper {
 }
 
 /**
- * For loaders and actions: `const call = await commerceCall(context)` then
- * `services.commerce.query(DOC, vars, call)`: the shopper's token, never cached.
+ * For actions: `const call = await commerceCall(context)` then `services.commerce.mutate(DOC,
+ * vars, call)`: the shopper's token, guest credentials obtained (and the session made) if need be.
  */
 export async function commerceCall(context: PageContext): Promise<CallOptions> {
   return shopperFor(context).callOptions();
+}
+
+/**
+ * For loaders, and for reads in actions: `services.commerce.query(DOC, vars, await
+ * commerceRead(context))`: the visitor's token if they have one, else none. Creates nothing.
+ */
+export async function commerceRead(context: PageContext): Promise<CallOptions> {
+  return shopperFor(context).readOptions();
 }

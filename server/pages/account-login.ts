@@ -1,8 +1,8 @@
 import { SignInPage, type SignInPageData } from '#views/pages/SignInPage.tsx';
 import { isSocialProvider, type SocialProvider } from '#platform/social-providers.ts';
 import { safeReturnTo } from '../auth/session-auth.ts';
+import { clearSignInCookie, readSignInFailure } from '../auth/sign-in-cookie.ts';
 import { trackingContext } from '../site-renderer.tsx';
-import { saveSession } from '../session/session-promises.ts';
 import { page, redirect, type PageModule } from '../page.ts';
 
 /** SPEC 9.4: user_login_started names the provider so. */
@@ -13,13 +13,12 @@ const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple
  * sign-in failed (SPEC 4.1) it shows that once, with a button to try again, instead of looping.
  */
 const accountLoginPage: PageModule<SignInPageData> = {
-  async load({ req, locale, urls, services, viewer, t }) {
+  async load({ req, res, locale, urls, services, viewer, t }) {
     const returnTo = safeReturnTo(req.query.returnTo, urls.route('account'));
     if (viewer) return redirect(returnTo);
-    const failure = req.session.signInError;
+    const failure = readSignInFailure(req);
     if (failure && req.query.retry === undefined) {
-      delete req.session.signInError;
-      await saveSession(req);
+      clearSignInCookie(res);
       return page(
         { retryUrl: `${urls.route('accountLogin')}?retry&returnTo=${encodeURIComponent(returnTo)}` },
         { title: t('account:signIn.title'), noIndex: true },
@@ -28,7 +27,7 @@ const accountLoginPage: PageModule<SignInPageData> = {
     }
     // `?provider=google`: the site's "Sign up with Google" goes straight to that provider (decision 0021).
     const identityProvider = isSocialProvider(req.query.provider) ? req.query.provider : undefined;
-    const location = await services.auth.beginSignIn(req, { locale, returnTo, identityProvider });
+    const location = await services.auth.beginSignIn(req, res, { locale, returnTo, identityProvider });
     services.tracker.track(
       'user_login_started',
       trackingContext(req, { page_type: 'login', module_name: 'account', submodule_name: 'login' }),

@@ -1,3 +1,4 @@
+import { readPendingSignIn } from '../auth/sign-in-cookie.ts';
 import { notFound, redirect, type PageModule } from '../page.ts';
 import { trackingContext } from '../site-renderer.tsx';
 import { localizePath } from '../urls.ts';
@@ -8,11 +9,12 @@ import { localizePath } from '../urls.ts';
  * OAuth protocol message) and sends them to the login page.
  */
 const accountRedirectingPage: PageModule<null> = {
-  async load({ req, services, urls }) {
-    if (!req.session.signIn && !req.query.code && !req.query.error) return notFound();
+  async load({ req, res, services, urls }) {
+    const pending = readPendingSignIn(req);
+    if (!pending && !req.query.code && !req.query.error) return notFound();
     const callbackUrl = new URL(req.originalUrl, urls.absolute('/'));
     try {
-      const { returnTo } = await services.auth.finishSignIn(req, callbackUrl);
+      const { returnTo } = await services.auth.finishSignIn(req, res, callbackUrl);
       return redirect(returnTo);
     } catch (error) {
       const reason = (error as Error).message;
@@ -25,8 +27,8 @@ const accountRedirectingPage: PageModule<null> = {
           '1.1',
         );
       }
-      const locale = req.session.signIn?.locale ?? req.locale;
-      await services.auth.failSignIn(req, reason);
+      const locale = pending?.locale ?? req.locale;
+      await services.auth.failSignIn(req, res, reason);
       return redirect(localizePath('/account/login', locale));
     }
   },

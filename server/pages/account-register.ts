@@ -130,7 +130,11 @@ export async function confirmAndSignIn(
   trackRegistration(context, { name: 'progressed', step: 3 });
   clearSignupState(res);
   try {
-    const url = await services.auth.beginSignIn(req, { locale, returnTo: doneStateUrl(urls, input.returnTo), loginTicket: signInTicket });
+    const url = await services.auth.beginSignIn(req, res, {
+      locale,
+      returnTo: doneStateUrl(urls, input.returnTo),
+      loginTicket: signInTicket,
+    });
     return { kind: 'succeeded', redirectTo: url };
   } catch (error) {
     // The account exists and is confirmed: the visitor signs in the usual way.

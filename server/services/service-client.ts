@@ -1,7 +1,17 @@
-import { ApolloClient, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import type { DocumentNode } from 'graphql';
+import { OperationTypeNode, type DocumentNode } from 'graphql';
 import type { QueryCache } from './query-cache.ts';
+import { VISITOR_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+import { serviceFetch } from './service-fetch.ts';
+
+/**
+ * How long one attempt of a call may take (decision 0034). The site's services answer in tens of
+ * milliseconds, and even at the height of a sale (checkout p95 ~1.2 s, docs/benchmarks.md) well
+ * under 5 s; past that a visitor on a phone has given up on the page, so it is better to try once
+ * more or show the "unavailable" message than to keep waiting.
+ */
+export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /** A call to a service failed: unreachable, refused (401, 403) or answered with errors. */
 export class ServiceError extends Error {
@@ -27,7 +37,10 @@ export interface ServiceClientOptions {
   fetch: typeof fetch;
   /** Headers on every request, such as the content service's bearer token. */
   headers?: Record<string, string>;
+  /** One attempt's time limit, the answer read; `DEFAULT_TIMEOUT_MS` unless said. */
   timeoutMs?: number;
+  /** When queries are tried again (SPEC 7.4); `VISITOR_RETRY_POLICY` unless said. Mutations never are. */
+  retry?: RetryPolicy;
   /** Answers to anonymous queries are kept here for `staleMs` (SPEC 9.3); none when absent. */
   cache?: { store: QueryCache; staleMs: number };
   /** Headers that replace the usual ones in preview mode (the preview credential, include drafts). */
@@ -63,12 +76,20 @@ export class ServiceClient {
   private callDefaults: CallOptions = {};
 
   constructor(private readonly options: ServiceClientOptions) {
-    this.apollo = new ApolloClient({
-      link: new HttpLink({
+    const linkFor = (operation: 'query' | 'mutation') =>
+      new HttpLink({
         uri: options.url,
-        fetch: withTimeout(options.fetch, options.timeoutMs ?? 10_000),
+        fetch: serviceFetch(options.fetch, {
+          service: options.name,
+          operation,
+          timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          policy: options.retry ?? VISITOR_RETRY_POLICY,
+        }),
         headers: options.headers ?? {},
-      }),
+      });
+    this.apollo = new ApolloClient({
+      // Reads and writes take separate ways so that a write is never sent twice (decision 0034).
+      link: ApolloLink.split((operation) => operation.operationType === OperationTypeNode.MUTATION, linkFor('mutation'), linkFor('query')),
       cache: new InMemoryCache(),
       defaultOptions: { query: { fetchPolicy: 'no-cache' }, mutate: { fetchPolicy: 'no-cache' } },
     });
@@ -143,7 +164,3 @@ export class ServiceClient {
 
 const authorization = ({ accessToken }: CallOptions): Record<string, string> =>
   accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-
-function withTimeout(fetchImplementation: typeof fetch, timeoutMs: number): typeof fetch {
-  return (input, init) => fetchImplementation(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
-}

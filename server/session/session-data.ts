@@ -1,5 +1,3 @@
-import type { Locale } from '#views/format.ts';
-
 /** What the web tier keeps in a visitor's server-side session. Tokens never reach the browser. */
 export interface SignedInSession {
   /** The identity provider's subject. */
@@ -23,15 +21,6 @@ export interface SignedInSession {
   };
 }
 
-/** A sign-in in progress: what the callback checks (PKCE, state, nonce) and where to go after. */
-export interface PendingSignIn {
-  codeVerifier: string;
-  state: string;
-  nonce: string;
-  returnTo: string;
-  locale: Locale;
-}
-
 /**
  * The visitor's shopping state (SPEC 4.3, 6, 7.2), server side only: a guest's credentials for
  * the commerce service, and the cart of each event.
@@ -50,9 +39,6 @@ export interface ShopSession {
 declare module 'express-session' {
   interface SessionData {
     auth?: SignedInSession;
-    signIn?: PendingSignIn;
-    /** SPEC 4.1: set when a sign-in failed, shown once on the login page. */
-    signInError?: string;
     shop?: ShopSession;
   }
 }

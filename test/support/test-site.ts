@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '#server/config.ts';
 import { createSite, type Site } from '#server/site.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import type { Logger } from '#platform/logger.ts';
 import { siteDatabaseSnapshot } from './site-snapshot.ts';
 
 /** The public origin test sites believe they run at; requests reach them in process. */
@@ -21,6 +22,8 @@ export interface TestSiteOptions {
    * every service in one process, not in production mode. Pass false to test the first start itself.
    */
   fromSnapshot?: boolean;
+  /** The site's logger, for a test that reads what it logged; silent by default. */
+  logger?: Logger;
 }
 
 function testConfig(environment: Record<string, string | undefined>): Config {
@@ -55,6 +58,10 @@ export async function startTestSite(
   const useSnapshot =
     options.fromSnapshot !== false && !config.databaseUrl && config.dataDir === 'memory://' && startsLikeTheSnapshot(config);
   const initialData = useSnapshot ? await siteDatabaseSnapshot() : undefined;
-  const site = await createSite(config, { clock: () => TEST_NOW, ...(initialData ? { initialData } : {}) });
+  const site = await createSite(config, {
+    clock: () => TEST_NOW,
+    ...(initialData ? { initialData } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   return { ...site, fetch: createInProcessFetch(site.app) };
 }

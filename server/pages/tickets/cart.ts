@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createFormatter } from '#views/format.ts';
 import { CART_FORM, COUPON_FORM, CartFragment, CartPage, type CartPageData } from '#views/pages/tickets/CartPage.tsx';
 import { CART_FRAGMENT_ID } from '#views/islands/CartLines.tsx';
-import { commerceCall } from '../../commerce/shopper.ts';
+import { commerceRead } from '../../commerce/shopper.ts';
 import { notFound, page, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
 import { loadTicketEvent, ticketPageAnalytics, ticketPageHead, type TicketEvent } from './common.ts';
 import {
@@ -31,7 +31,7 @@ const cartPage: PageModule<CartPageData> = {
     if (!event) return notFound();
     const [cart, catalogue] = await Promise.all([
       currentCart(context, event.commerceEventId),
-      context.services.commerce.query(CATALOGUE_QUERY, { eventId: event.commerceEventId }, await commerceCall(context)),
+      context.services.commerce.query(CATALOGUE_QUERY, { eventId: event.commerceEventId }, await commerceRead(context)),
     ]);
     const view = cart && cart.items.length > 0 ? cartView(cart, catalogue, context.locale, createFormatter(context.locale)) : null;
     if (cart && view) {
@@ -125,7 +125,7 @@ async function changeLine(
     const catalogue = await context.services.commerce.query(
       CATALOGUE_QUERY,
       { eventId: event.commerceEventId },
-      await commerceCall(context),
+      await commerceRead(context),
     );
     const ticket = allTickets(shopCategories(catalogue, context.locale)).find(({ ticket }) => ticket.id === line.catalogueItemId);
     const chosen = new Map(line.subItems.map((sub) => [sub.catalogueItemId, sub.quantity]));

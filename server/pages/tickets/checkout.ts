@@ -41,7 +41,7 @@ import { progressFor, stepNumber, stepsFor, stepToShow, type CheckoutProgress, t
 /** Everything a step needs: the event, the visitor's commerce access, their cart and their answers. */
 interface Checkout {
   event: TicketEvent;
-  access: CommerceAccess & { cartId: string };
+  access: CommerceAccess;
   cart: CheckoutCartData;
   progress: CheckoutProgress;
   shipping: boolean;
@@ -63,7 +63,7 @@ async function openCheckout(context: PageContext): Promise<{ checkout: Checkout 
   }
   const toCart = { loaded: redirect(context.urls.route('ticketsCart', params), 303) };
   const access = await commerceAccess(context, event.commerceEventId);
-  if (!access.cartId) return toCart;
+  if (!access) return toCart;
   const { cart } = await context.services.commerce.query(
     CHECKOUT_CART,
     { cartId: access.cartId, eventId: event.commerceEventId },
@@ -73,7 +73,7 @@ async function openCheckout(context: PageContext): Promise<{ checkout: Checkout 
   if (!data || data.cartState !== 'ACTIVE' || !data.canCheckout || data.items.length === 0) return toCart;
   const progress = progressFor(context.req, event.commerceEventId, data.id);
   return {
-    checkout: { event, access: { ...access, cartId: access.cartId }, cart: data, progress, shipping: data.isShippingRequired },
+    checkout: { event, access, cart: data, progress, shipping: data.isShippingRequired },
   };
 }
 

@@ -42,7 +42,7 @@ async function signIn(context: PageContext): Promise<FormOutcome> {
   if (!event) return { kind: 'failed', values: {}, message: 'errors:signIn.failed' };
   const returnTo = context.urls.route('ticketsCheckout', { eventSlug: event.slug });
   try {
-    const location = await context.services.auth.beginSignIn(context.req, { locale: context.locale, returnTo });
+    const location = await context.services.auth.beginSignIn(context.req, context.res, { locale: context.locale, returnTo });
     context.services.tracker.track('user_login_started', trackingContext(context.req, ticketPageAnalytics(event, 'login')), {
       provider: 'Default',
     });

@@ -18,6 +18,9 @@ export interface OrderAccess {
   accessToken: string;
 }
 
+/** An order's secret as the commerce service hands it out (a UUID); anything else is no secret. */
+const SECRET = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const query = (context: PageContext, name: string): string | undefined => {
   const value = context.req.query[name];
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
@@ -37,7 +40,12 @@ export async function loadOrder(context: PageContext): Promise<{ access: OrderAc
   if (!orderId) return { loaded: notFound() };
   const linkSecret = query(context, 'secret') ?? null;
   const secret = linkSecret ?? placedOrderSecret(context.req, orderId) ?? null;
-  const accessToken = await shopperFor(context).token();
+  // Decision 0034: the visitor's own token; or, for an e-mailed link opened where the guest never
+  // shopped, credentials for this request alone. Without either, no order is anyone's to see.
+  const shopper = shopperFor(context);
+  const accessToken =
+    (await shopper.readToken()) ?? (linkSecret && SECRET.test(linkSecret) ? await shopper.guestTokenForThisRequest() : undefined);
+  if (!accessToken) return { loaded: notFound() };
   let order: OrderData | null;
   try {
     ({ order } = await context.services.commerce.query(ORDER, { orderId, secretUuid: secret }, { accessToken, fresh: true }));

@@ -5,7 +5,7 @@ import type { ShopCartSummary } from '#views/pages/tickets/TicketShopFrame.tsx';
 import type { PaymentMethod, ShopCategory, ShopTicket, WaveState } from '#views/pages/tickets/TicketsPage.tsx';
 import { cartTotals, toHalalas } from '#views/pages/tickets/cart-totals.ts';
 import type { Formatter, Locale } from '#views/format.ts';
-import { commerceCall, shopperFor } from '../../commerce/shopper.ts';
+import { commerceCall, commerceRead, shopperFor } from '../../commerce/shopper.ts';
 import type { PageContext } from '../../page.ts';
 import { ServiceError } from '../../services/service-client.ts';
 
@@ -262,13 +262,16 @@ export const CART_UPDATE: TypedDocumentNode<
 
 /**
  * The visitor's cart for the event, or null when there is none (or it is no longer theirs: then it
- * is forgotten). Asks nothing of the commerce service for a visitor who never had a cart.
+ * is forgotten). Asks nothing of the commerce service for a visitor who never had a cart, and
+ * obtains nothing for one who has: a cart is only ever read with the credentials that made it.
  */
 export async function currentCart(context: PageContext, commerceEventId: string): Promise<CartNode | null> {
   const shopper = shopperFor(context);
   const cartId = await shopper.cartIdFor(commerceEventId);
   if (!cartId) return null;
-  const { cart } = await context.services.commerce.query(CART_QUERY, { cartId, eventId: commerceEventId }, await commerceCall(context));
+  const read = await commerceRead(context);
+  if (!read.accessToken) return null;
+  const { cart } = await context.services.commerce.query(CART_QUERY, { cartId, eventId: commerceEventId }, read);
   if (!cart || cart.cartState === 'COMPLETED') {
     await shopper.forgetCart(commerceEventId);
     return null;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { normalisePhone } from '#platform/profile-rules.ts';
 import { createFormatter } from '#views/format.ts';
 import { ADD_FORM, REQUEST_FORM, TicketsPage, type TicketsPageData } from '#views/pages/tickets/TicketsPage.tsx';
-import { commerceCall } from '../../commerce/shopper.ts';
+import { commerceCall, commerceRead } from '../../commerce/shopper.ts';
 import { fields, parseForm } from '../../forms/parse-form.ts';
 import { notFound, page, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
 import { trackingContext } from '../../site-renderer.tsx';
@@ -42,11 +42,11 @@ const APPLICATION_REQUEST: Record<'GROUP' | 'PREMIUM_BOX', TypedDocumentNode<unk
   `,
 };
 
-/** The catalogue of the page's event, or null when the page is not a shop (404). */
+/** The catalogue of the page's event, or null when the page is not a shop (404). Open to anyone: reading it creates nothing. */
 async function catalogueOf(context: PageContext) {
   const event = await loadTicketEvent(context);
   if (!event) return null;
-  const data = await context.services.commerce.query(CATALOGUE_QUERY, { eventId: event.commerceEventId }, await commerceCall(context));
+  const data = await context.services.commerce.query(CATALOGUE_QUERY, { eventId: event.commerceEventId }, await commerceRead(context));
   if (!data.event) return null;
   return { event, data, categories: shopCategories(data, context.locale) };
 }
