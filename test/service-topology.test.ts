@@ -21,7 +21,7 @@ describe('the content service in its own process', () => {
   let web: TestSite;
   beforeAll(async () => {
     contentSite = await startTestSite({ SERVICES: 'content' });
-    contentServer = await listen(contentSite.app, { port: 0, logger: createLogger({ level: 'silent' }) });
+    contentServer = await listen(contentSite.app, { port: 0, logger: createLogger({ level: 'silent' }), announceMs: 0, idleMs: 100 });
     web = await startTestSite({ SERVICES: 'web,user,identity', CONTENT_API_URL: `http://127.0.0.1:${contentServer.port}/graphql/content` });
   });
   afterAll(async () => {

@@ -68,6 +68,8 @@ type LockedPayment = { id: string; order_id: string; state: string; amount: numb
 export class OrderLifecycle {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> = Promise.resolve();
+  /** Set by stop(): a sweep in progress ends after the order it is on (a safe point). */
+  private stopping = false;
 
   constructor(private readonly options: OrderLifecycleOptions) {}
 
@@ -152,6 +154,7 @@ export class OrderLifecycle {
   async expireDue(limit = 500): Promise<number> {
     let ended = 0;
     for (const due of await this.dueOrders(sql``, limit)) {
+      if (this.stopping) break;
       if (await this.expireChecked(due)) ended++;
     }
     return ended;
@@ -224,6 +227,7 @@ export class OrderLifecycle {
   }
 
   startSweeper(intervalMs: number): void {
+    this.stopping = false;
     let busy = false;
     this.sweeper = setInterval(() => {
       // A sweep that asks slow providers may outlast the interval: the next one waits its turn.
@@ -237,6 +241,7 @@ export class OrderLifecycle {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.sweeper);
     await this.sweeping;
   }

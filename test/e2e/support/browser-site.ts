@@ -47,7 +47,8 @@ export async function startBrowserSite(environment: Record<string, string | unde
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const site = await startTestSite({ BASE_URL: origin, PORT: String(port), ...environment });
-  const server: RunningServer = await listen(site.app, { port, logger: site.logger });
+  // No load balancer to warn before the listener closes: the test stops its own browser first.
+  const server: RunningServer = await listen(site.app, { port, logger: site.logger, announceMs: 0, idleMs: 100 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {
     origin,
