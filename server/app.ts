@@ -17,7 +17,8 @@ import type { SiteRenderer } from './site-renderer.tsx';
 
 export interface Readiness {
   ready: boolean;
-  checks: Record<string, 'ok' | 'failed'>;
+  /** Each dependency probed, by name (`database`, `sessions`), and how it answered. */
+  checks: Record<string, 'ok' | 'failed' | 'timed out'>;
 }
 
 /** The web tier: what serves pages, present when this process runs it. */

@@ -28,6 +28,7 @@ import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { PreviewMode } from './preview/preview-mode.ts';
+import { runProbes, type Probe } from './readiness-probes.ts';
 import { ContentRedirects } from './redirects/content-redirects.ts';
 import { seoFiles } from './seo/seo-files.ts';
 import { Sitemap } from './seo/sitemap.ts';
@@ -275,20 +276,10 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     };
   }
 
-  const readiness = async (): Promise<Readiness> => {
-    const checks: Readiness['checks'] = {};
-    const probes: [string, () => Promise<void>][] = [['database', () => database.ping()]];
-    if (sessionPing) probes.push(['sessions', sessionPing]);
-    await Promise.all(
-      probes.map(async ([name, probe]) => {
-        checks[name] = await probe().then(
-          () => 'ok' as const,
-          () => 'failed' as const,
-        );
-      }),
-    );
-    return { ready: Object.values(checks).every((check) => check === 'ok'), checks };
-  };
+  // Every probe bounded and run at once (server/readiness-probes.ts): /readyz always answers within a second.
+  const probes: Record<string, Probe> = { database: () => database.ping() };
+  if (sessionPing) probes.sessions = sessionPing;
+  const readiness = (): Promise<Readiness> => runProbes(probes);
 
   const app = createApp({ config, logger, readiness, services, web });
   return {
