@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
+import { isDependencyUnavailable } from '#platform/dependency-errors.ts';
 import { RelyingParty } from '#server/auth/relying-party.ts';
 import { UserPoolError } from '#server/auth/user-pool-api.ts';
 import { HttpUserPoolClient } from '#server/auth/user-pool-client.ts';
+import { ServiceError } from '#server/services/service-client.ts';
 import { databaseBackends } from '#test/support/backends.ts';
 import { startMailCatcher, type MailCatcher } from '#test/support/mail-catcher.ts';
 import { users } from './tables.ts';
@@ -399,7 +401,7 @@ test('a code that cannot be delivered is delivery_failed (502), and the account 
   }
 });
 
-test('an identity service that cannot be reached is a plain error, not a refusal', async () => {
+test('an identity service that cannot be reached is an unavailable service, not a refusal', async () => {
   const unreachable = new HttpUserPoolClient({
     baseUrl: 'http://127.0.0.1:9/oidc/api',
     clientId: 'website',
@@ -407,7 +409,8 @@ test('an identity service that cannot be reached is a plain error, not a refusal
     timeoutMs: 2000,
   });
   const failure = await unreachable.resendCode({ email: 'x@nabd.example', locale: 'en', clientIp: IP }).catch((error: unknown) => error);
-  // Node's fetch raises its TypeError from another realm than the test's, hence the name.
-  expect(failure).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+  expect(failure).toBeInstanceOf(ServiceError);
+  expect(failure).toMatchObject({ service: 'identity', status: undefined });
+  expect(isDependencyUnavailable(failure)).toBe(true);
   expect(failure).not.toBeInstanceOf(UserPoolError);
 });

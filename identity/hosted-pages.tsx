@@ -29,6 +29,8 @@ export interface HostedPages {
   signOut(locale: Locale, options: Omit<SignOutPageProps, 't' | 'links'> & { nonce?: string | undefined }): string;
   signedOut(locale: Locale): string;
   error(locale: Locale, error: { error: string; error_description?: string | undefined }): string;
+  /** The database (or another dependency) is unavailable for a moment: try again (decision 0033). */
+  unavailable(locale: Locale): string;
 }
 
 export function createHostedPages(options: HostedPagesOptions): HostedPages {
@@ -80,6 +82,7 @@ export function createHostedPages(options: HostedPagesOptions): HostedPages {
         (t, links) => <LoginPage t={t} links={links} {...content} />,
       ),
     expired: (locale) => message(locale, 'expired', { to: 'login', label: 'expired.restart' }),
+    unavailable: (locale) => message(locale, 'unavailable', { to: 'login', label: 'unavailable.retry' }),
     csrfRejected: (locale) => message(locale, 'csrf', { to: 'login', label: 'csrf.restart' }),
     signedOut: (locale) => message(locale, 'signedOut', { to: 'home', label: 'signedOut.home' }),
     signOut: (locale, { nonce, ...form }) =>

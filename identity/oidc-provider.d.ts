@@ -117,7 +117,9 @@ declare module 'oidc-provider' {
     status: number;
     type: string;
     body: unknown;
+    readonly originalUrl: string;
     get(header: string): string;
+    set(header: string, value: string): void;
   }
 
   export interface ErrorOut {

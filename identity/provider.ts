@@ -1,6 +1,8 @@
 import Provider, { errors, type Adapter, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
+import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
+import type { OutageLog } from '#platform/outage-log.ts';
 import { loadGrantWithAutomaticConsent } from './automatic-consent.ts';
 import { deriveSecret } from './derive-secret.ts';
 import type { HostedPages } from './hosted-pages.tsx';
@@ -31,6 +33,8 @@ export interface ProviderOptions {
   userPool: UserPool;
   pages: HostedPages;
   logger: Logger;
+  /** Where failures of an unavailable database are reported, once a minute. */
+  outages: OutageLog;
 }
 
 const MINUTE = 60;
@@ -138,6 +142,10 @@ export function createProvider(options: ProviderOptions): Provider {
     interactions: { url: (_ctx, interaction) => `${issuerPath}/interaction/${interaction.uid}` },
     renderError(ctx, out, error) {
       ctx.type = 'html';
+      if (unavailableDependency(error)) {
+        ctx.body = pages.unavailable(localeOf(ctx));
+        return;
+      }
       // A sign-in resumed after its cookies or records expired: say so, and offer a fresh start.
       ctx.body = error instanceof errors.SessionNotFound ? pages.expired(localeOf(ctx)) : pages.error(localeOf(ctx), out);
     },
@@ -164,7 +172,34 @@ export function createProvider(options: ProviderOptions): Provider {
     }
   });
 
-  provider.on('server_error', (_ctx, error) => options.logger.error({ err: error }, 'OpenID provider failed'));
+  // Decision 0033: while the database is unavailable every route answers 503 with Retry-After:
+  // pages in the visitor's language (renderError above), and `temporarily_unavailable` from the
+  // endpoints servers call (token, pushed requests, userinfo). oidc-provider's own error handling
+  // has answered 500 by the time its 'server_error' event names the cause; the status is ours.
+  const unavailable = new WeakSet<KoaContextWithOIDC>();
+  provider.on('server_error', (ctx, error) => {
+    const dependency = unavailableDependency(error);
+    if (!dependency) return options.logger.error({ err: error }, 'OpenID provider failed');
+    unavailable.add(ctx);
+    options.outages.report(dependency, error, { url: ctx.originalUrl });
+  });
+  provider.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      // Failed outside any route's own error handling.
+      const dependency = unavailableDependency(error);
+      if (!dependency) throw error;
+      options.outages.report(dependency, error, { url: ctx.originalUrl });
+      unavailable.add(ctx);
+      ctx.type = 'html';
+      ctx.body = pages.unavailable(localeOf(ctx));
+    }
+    if (!unavailable.has(ctx)) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (typeof ctx.body !== 'string') ctx.body = { error: 'temporarily_unavailable', error_description: 'Try again in a moment' };
+  });
   for (const event of ['authorization.error', 'grant.error', 'end_session.error', 'userinfo.error', 'revocation.error'] as const) {
     provider.on(event, (_ctx, error) => options.logger.info({ event, error: errorSummary(error) }, 'OpenID request refused'));
   }

@@ -1,10 +1,12 @@
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DatabaseHandle } from '#platform/database.ts';
+import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import type { RateLimits } from '#platform/rate-limits.ts';
 import { migrate } from '#platform/migrations.ts';
+import { OutageLog } from '#platform/outage-log.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { AccountExistsError } from './account-errors.ts';
 import { createCsrfGuard } from './csrf-guard.ts';
@@ -98,6 +100,8 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     stylesheetHref: options.stylesheetHref,
     production: options.production,
   });
+  // One report a minute per unavailable dependency, whichever of the service's routes met it.
+  const outages = new OutageLog(logger);
   const provider = createProvider({
     issuer: options.issuer,
     secret: options.secret,
@@ -108,6 +112,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     userPool,
     pages,
     logger,
+    outages,
   });
 
   const social = {
@@ -157,19 +162,23 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       issuer: options.issuer,
       apiAudience: options.apiAudience,
       logger,
+      outages,
     }),
   );
   app.use(provider.callback());
   app.use((error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
+    const locale = pickLocale({ cookieHeader: req.headers.cookie });
+    res.set('Cache-Control', 'no-store').type('html');
+    // The database is unavailable: "try again in a moment", reported once a minute (decision 0033).
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      outages.report(dependency, error, { url: req.originalUrl });
+      return void res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).send(pages.unavailable(locale));
+    }
     // Body parser refusals (too large, malformed) are the visitor's; anything else is ours.
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) logger.error({ err: error, url: req.originalUrl }, 'Identity page failed');
-    const locale = pickLocale({ cookieHeader: req.headers.cookie });
-    res
-      .status(status)
-      .set('Cache-Control', 'no-store')
-      .type('html')
-      .send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
+    res.status(status).send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
   });
 
   const sweeper = startSweeping(database, logger);

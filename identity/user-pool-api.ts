@@ -2,7 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { z } from 'zod';
+import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
+import type { OutageLog } from '#platform/outage-log.ts';
 import type { RateLimitName, RateLimits } from '#platform/rate-limits.ts';
 import { AccountRefusal, type AccountRefusalReason } from './account-errors.ts';
 import { createGuestCredentialIssuer } from './guest-credentials.ts';
@@ -20,6 +22,8 @@ export interface UserPoolApiOptions {
   issuer: string;
   apiAudience: string;
   logger: Logger;
+  /** Where failures of an unavailable database are reported, once a minute. */
+  outages: OutageLog;
 }
 
 /** The header carrying the visitor's access token; `Authorization` carries the client's credentials. */
@@ -113,24 +117,25 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
   async function authenticateUser(req: Request, res: Response, clientId: string): Promise<string | undefined> {
     const header = req.headers[USER_TOKEN_HEADER];
     const token = typeof header === 'string' && /^bearer /i.test(header) ? header.slice(7).trim() : '';
-    try {
-      const { payload } = await jwtVerify(token, publicKeys, {
-        issuer: options.issuer,
-        audience: options.apiAudience,
-        typ: 'at+jwt',
-        algorithms: [SIGNING_ALGORITHM],
-      });
-      // A token issued to another client is not this client's to use; a guest has no account.
-      if (
-        payload.guest === undefined &&
-        payload.client_id === clientId &&
-        typeof payload.sub === 'string' &&
-        (await userPool.findById(payload.sub))
-      )
-        return payload.sub;
-    } catch {
+    const payload = await jwtVerify(token, publicKeys, {
+      issuer: options.issuer,
+      audience: options.apiAudience,
+      typ: 'at+jwt',
+      algorithms: [SIGNING_ALGORITHM],
+    }).then(
+      (verified) => verified.payload,
       // Expired, forged, for another audience...: all the same to the caller.
-    }
+      () => undefined,
+    );
+    // A token issued to another client is not this client's to use; a guest has no account. The
+    // account lookup is outside the refusal: a database that cannot answer is a 503, not a 401.
+    if (
+      payload?.guest === undefined &&
+      payload?.client_id === clientId &&
+      typeof payload.sub === 'string' &&
+      (await userPool.findById(payload.sub))
+    )
+      return payload.sub;
     res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
     refuse(res, 'unauthorized');
     return undefined;
@@ -283,6 +288,12 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
   router.use((error: Error & { status?: number; type?: string }, req: Request, res: Response, _next: NextFunction) => {
     // Malformed or oversized JSON is the caller's mistake, never a 500.
     if (error.status && error.status >= 400 && error.status < 500) return refuse(res, 'invalid_request', error.status === 413 ? 413 : 400);
+    // The database is unavailable: the caller may try again shortly (decision 0033).
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      options.outages.report(dependency, error, { url: req.originalUrl });
+      return void res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ error: 'temporarily_unavailable' });
+    }
     logger.error({ err: error, url: req.originalUrl }, 'User-pool operation failed');
     res.status(500).json({ error: 'server_error' });
   });

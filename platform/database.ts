@@ -63,9 +63,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 type QueryLogger = { logQuery(sql: string): void } | undefined;
 
+/** How long a query waits for a PostgreSQL connection before it fails as unavailable. */
+export const CONNECTION_TIMEOUT_MS = 1500;
+
 async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // A healthy pool hands out a connection in milliseconds: a query that waited this long for
+    // one (the server is unreachable, or every connection is stuck) fails, and the visitor gets
+    // "try again in a moment" within two seconds instead of a page that never comes (decision 0033).
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
+  // A connection whose server goes away (a restart, a stop, `pg_terminate_backend`) emits 'error'.
+  // pg-pool listens on idle clients only, and a client checked out for a transaction with no
+  // listener would take the process down; the query in progress fails with the same error, and
+  // the client, no longer queryable, is discarded when released, so the pool heals by itself.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // pg-pool's own report of an idle client that failed (already removed from the pool).
   pool.on('error', () => {});
   const db = drizzlePostgres(pool, logger ? { logger } : {}) as unknown as Database;
   await pool.query('select 1');

@@ -1,10 +1,12 @@
 import express, { type Request, type Router } from 'express';
-import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { ApolloServerOptionsWithTypeDefs } from '@apollo/server';
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailableDependency } from './dependency-errors.ts';
 import type { Logger } from './logger.ts';
+import { OutageLog } from './outage-log.ts';
 
 export interface GraphQLServiceOptions<Context extends BaseContext> {
   name: string;
@@ -31,12 +33,17 @@ export function httpError(status: number, message: string, code: string): GraphQ
 export const unauthorized = (message = 'Authentication required') => httpError(401, message, 'UNAUTHENTICATED');
 export const forbidden = (message = 'Not allowed') => httpError(403, message, 'FORBIDDEN');
 
+const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
+
 /**
  * One GraphQL service behind an Express router: JSON body, Apollo Server, the service's own
  * authentication in its context function. Stack traces never leave a production process, and the
- * schema is only introspectable outside production.
+ * schema is only introspectable outside production. A failure because the database (or another
+ * dependency) is unavailable answers `SERVICE_UNAVAILABLE` with HTTP 503 (decision 0033).
  */
 export async function createGraphQLService<Context extends BaseContext>(options: GraphQLServiceOptions<Context>): Promise<GraphQLService> {
+  const logger = options.logger.child({ service: options.name });
+  const outages = new OutageLog(logger);
   const server = new ApolloServer<Context>({
     typeDefs: options.typeDefs,
     resolvers: options.resolvers,
@@ -46,13 +53,21 @@ export async function createGraphQLService<Context extends BaseContext>(options:
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: !options.production,
     plugins: [
-      reportUnexpectedErrors(options.logger.child({ service: options.name })),
+      reportUnexpectedErrors(logger, outages),
+      answerUnavailableWith503(),
       // Answers are cached by the web tier, not by HTTP caches: no per-field cache hints to compute.
       ApolloServerPluginCacheControlDisabled(),
       ...(options.plugins ?? []),
     ],
     validationRules: options.validationRules ?? [],
     formatError(formatted, error) {
+      if (unavailableDependency(error)) {
+        // Masked like any unexpected failure in production; the code tells the caller to retry,
+        // and the status travels in the body too, where the web tier's ServiceClient reads it.
+        const message = options.production ? UNAVAILABLE_MESSAGE : formatted.message;
+        const extensions = { ...(options.production ? {} : formatted.extensions), code: SERVICE_UNAVAILABLE, http: { status: 503 } };
+        return { ...formatted, message, extensions };
+      }
       const original = (error as GraphQLError | undefined)?.originalError;
       // Unexpected failures are logged in full by the plugin below and reach the caller masked.
       if (options.production && original && !(original instanceof GraphQLError)) {
@@ -65,20 +80,56 @@ export async function createGraphQLService<Context extends BaseContext>(options:
 
   const router = express.Router();
   router.use(express.json({ limit: '100kb' }));
-  router.use(expressMiddleware(server, { context: ({ req }) => options.context(req) }));
+  router.use(expressMiddleware(server, { context: ({ req }) => contextOrUnavailable(options.context, req) }));
   return { router, stop: () => server.stop() };
 }
 
-function reportUnexpectedErrors<Context extends BaseContext>(logger: Logger): ApolloServerPlugin<Context> {
+/**
+ * A context that could not be built because a dependency is unavailable (the caller's account is
+ * looked up in the database, say) is a 503 too; Apollo Server answers context failures itself,
+ * from the error's own status.
+ */
+async function contextOrUnavailable<Context>(context: (req: Request) => Promise<Context>, req: Request): Promise<Context> {
+  try {
+    return await context(req);
+  } catch (error) {
+    if (!unavailableDependency(error)) throw error;
+    const http = { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) };
+    throw new GraphQLError(UNAVAILABLE_MESSAGE, { originalError: error as Error, extensions: { code: SERVICE_UNAVAILABLE, http } });
+  }
+}
+
+function reportUnexpectedErrors<Context extends BaseContext>(logger: Logger, outages: OutageLog): ApolloServerPlugin<Context> {
   return {
+    async contextCreationDidFail({ error }) {
+      const dependency = unavailableDependency(error);
+      if (dependency) outages.report(dependency, error);
+    },
     async requestDidStart() {
       return {
         async didEncounterErrors({ errors, operationName }) {
           for (const error of errors) {
-            if (error.originalError && !(error.originalError instanceof GraphQLError)) {
+            const dependency = unavailableDependency(error);
+            if (dependency) outages.report(dependency, error.originalError ?? error, { operationName });
+            else if (error.originalError && !(error.originalError instanceof GraphQLError)) {
               logger.error({ err: error.originalError, operationName }, 'GraphQL resolver failed');
             }
           }
+        },
+      };
+    },
+  };
+}
+
+/** A resolver that failed because a dependency is unavailable makes the whole answer a 503. */
+function answerUnavailableWith503<Context extends BaseContext>(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response, errors }) {
+          if (!errors?.some((error) => unavailableDependency(error))) return;
+          response.http.status = 503;
+          response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
         },
       };
     },

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { sessionBackends } from '#test/support/backends.ts';
+import { startRedisServer } from '#test/support/redis-server.ts';
 import { createRateLimits, RATE_LIMITS } from './rate-limits.ts';
 
 const quiet = pino({ level: 'silent' });
@@ -60,5 +61,30 @@ const redis = sessionBackends.find((backend) => backend.redisUrl)?.redisUrl;
     expect(warnings.join('')).toContain('Rate limits unavailable');
   } finally {
     await limits.close().catch(() => {});
+  }
+});
+
+test('when Redis is frozen the limits let requests through after half a second, and count again once it thaws', async () => {
+  const redis = await startRedisServer();
+  const warnings: string[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+  const limits = await createRateLimits({ redisUrl: redis.url, prefix: `test-${crypto.randomUUID()}`, logger });
+  try {
+    for (let index = 0; index < 5; index++) await limits.consume('signInFailuresPerAccount', 'frozen@nabd.example');
+
+    redis.freeze();
+    const started = performance.now();
+    expect(await limits.check('signInFailuresPerAccount', 'frozen@nabd.example')).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect((await limits.consume('signInFailuresPerAccount', 'frozen@nabd.example')).allowed).toBe(true);
+    // Two calls, each within its half-second deadline.
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(warnings.join('')).toContain('Rate limits unavailable');
+
+    redis.thaw();
+    expect((await limits.check('signInFailuresPerAccount', 'frozen@nabd.example')).allowed).toBe(false);
+  } finally {
+    redis.thaw();
+    await limits.close().catch(() => {});
+    await redis.stop();
   }
 });

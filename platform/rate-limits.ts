@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { createClient } from 'redis';
 import type { Logger } from './logger.ts';
+import { connectRedis, disconnectRedis, withinRedisDeadline } from './redis-client.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -63,14 +63,9 @@ const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
  */
 export async function createRateLimits(options: RateLimitOptions): Promise<RateLimits> {
   const { logger, prefix } = options;
-  let client: ReturnType<typeof createClient> | undefined;
-  if (options.redisUrl) {
-    // Without the offline queue a command fails at once while the server is away, instead of
-    // holding the visitor's request until it returns.
-    client = createClient({ url: options.redisUrl, disableOfflineQueue: true, socket: { connectTimeout: 5000 } });
-    client.on('error', () => {});
-    await client.connect();
-  }
+  // Calls fail at once while the server is away and within their deadline while it is frozen,
+  // instead of holding the visitor's request until it returns (platform/redis-client.ts).
+  const client = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   for (const [name, limit] of Object.entries(RATE_LIMITS) as [RateLimitName, (typeof RATE_LIMITS)[RateLimitName]][]) {
     const common = { keyPrefix: `${prefix}:rate:${name}`, points: limit.points, duration: limit.durationSeconds };
@@ -97,7 +92,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
     engine: client ? 'redis' : 'memory',
     async consume(name, key) {
       try {
-        await limiter(name).consume(key);
+        await withinRedisDeadline(limiter(name).consume(key));
         return ALLOWED;
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
@@ -106,7 +101,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
     },
     async check(name, key) {
       try {
-        const state = await limiter(name).get(key);
+        const state = await withinRedisDeadline(limiter(name).get(key));
         if (!state || state.consumedPoints < RATE_LIMITS[name].points) return ALLOWED;
         return { allowed: false, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
       } catch (error) {
@@ -115,16 +110,13 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
     },
     async reset(name, key) {
       try {
-        await limiter(name).delete(key);
+        await withinRedisDeadline(limiter(name).delete(key));
       } catch (error) {
         failOpen(name, error);
       }
     },
     async close() {
-      if (!client?.isOpen) return;
-      // A client that lost its server would wait for it to close politely; it gets cut instead.
-      if (client.isReady) await client.close();
-      else client.destroy();
+      if (client) await disconnectRedis(client);
     },
   };
 }

@@ -3,7 +3,9 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Handler, type Router } from 'express';
 import session from 'express-session';
+import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
+import { OutageLog } from '#platform/outage-log.ts';
 import type { Config } from './config.ts';
 import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
@@ -17,7 +19,8 @@ export interface Readiness {
   ready: boolean;
   /** Shutting down: the load balancer should send this process nothing new. */
   draining?: boolean;
-  checks: Record<string, 'ok' | 'failed'>;
+  /** Each dependency probed, by name (`database`, `sessions`), and how it answered. */
+  checks: Record<string, 'ok' | 'failed' | 'timed out'>;
 }
 
 /** The web tier: what serves pages, present when this process runs it. */
@@ -137,24 +140,36 @@ export function createApp(parts: AppParts): Express {
 }
 
 /**
- * The one error handler: a rejected form token is 403, a malformed request 400, anything else 500;
- * each as the error page in the visitor's language, logged with the request id.
+ * The one error handler: a rejected form token is 403, a malformed request 400, a dependency that
+ * is unavailable (the database, Redis, a service) 503 with Retry-After (decision 0033), anything
+ * else 500; each as the error page in the visitor's language. Failures are logged with the request
+ * id; outages once a minute per dependency, since every request meets them.
  */
 function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler {
+  const outages = new OutageLog(logger);
   return (error, req, res, _next) => {
-    const status = error instanceof CsrfRejected ? 403 : error?.type?.startsWith?.('entity.') || error?.status === 400 ? 400 : 500;
-    (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
+    const dependency = unavailableDependency(error);
+    const status =
+      error instanceof CsrfRejected ? 403 : error?.type?.startsWith?.('entity.') || error?.status === 400 ? 400 : dependency ? 503 : 500;
+    if (dependency) outages.report(dependency, error, { url: req.originalUrl });
+    else (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
     if (res.headersSent) return res.end();
+    if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     req.locale ??= 'en';
     req.sitePath ??= req.path;
     try {
       renderer.error(renderer.context(req, res), status, error);
     } catch (renderError) {
       logger.error({ err: renderError }, 'The error page could not be rendered');
-      res
-        .status(status)
-        .type('text')
-        .send(status === 500 ? 'Something went wrong. Please try again.' : 'Bad request.');
+      res.status(status).type('text').send(PLAIN_ERRORS[status]);
     }
   };
 }
+
+/** What the visitor reads when even the error page fails. */
+const PLAIN_ERRORS = {
+  400: 'Bad request.',
+  403: 'This form has expired. Reload the page and try again.',
+  500: 'Something went wrong. Please try again.',
+  503: 'Temporarily unavailable. Please try again in a moment.',
+};

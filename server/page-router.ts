@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { createElement } from 'react';
 import { matchRoutes } from 'react-router';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '#platform/dependency-errors.ts';
 import type { FormState } from '#views/site-context.tsx';
 import { NEWSLETTER_INTENT } from '#views/components/NewsletterForm.tsx';
 import { newsletterAction } from './forms/newsletter.ts';
@@ -103,6 +104,7 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
     return res.redirect(303, outcome.redirectTo ?? req.originalUrl);
   }
   const status = outcome.kind === 'invalid' ? (outcome.status ?? 422) : 503;
+  if (outcome.kind === 'failed' && isDependencyUnavailable(outcome.cause)) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
   const forms = { [action.form]: formStateOf(outcome) };
   if (htmx) return renderer.fragment(context, status, createElement(action.Fragment!), forms);
   await renderer.page(context, module, layout, forms, status);

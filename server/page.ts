@@ -128,8 +128,11 @@ export type FormOutcome =
       /** 422 unless the refusal has a more exact status: 409 (already exists), 429 (too many requests). */
       status?: 409 | 429;
     }
-  /** A service failed: the page again with the values and a SPEC 8 message, 503. */
-  | { kind: 'failed'; values: Record<string, string>; message: string };
+  /**
+   * A service failed: the page again with the values and a SPEC 8 message, 503. With the failure
+   * as `cause`, an unavailable dependency also tells the client when to retry (decision 0033).
+   */
+  | { kind: 'failed'; values: Record<string, string>; message: string; cause?: unknown };
 
 export const formStateOf = (outcome: Exclude<FormOutcome, { kind: 'succeeded' }>): FormState => ({
   status: outcome.kind,

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { LayoutContent } from '#views/content.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
-import { ErrorPage, type ErrorPageData } from '#views/pages/ErrorPage.tsx';
+import { ERROR_TEXTS, ErrorPage, type ErrorPageData } from '#views/pages/ErrorPage.tsx';
 import { NotFoundPage, type NotFoundPageData } from '#views/pages/NotFoundPage.tsx';
 import type { FormState } from '#views/site-context.tsx';
 import type { PageProperties, TrackingContext } from './analytics/tracker.ts';
@@ -176,7 +176,7 @@ export class SiteRenderer {
       layout: 'onboarding',
       layoutContent: null,
       head: {
-        title: context.t(`errors:${status === 500 ? 'generic' : status === 403 ? 'formExpired' : 'badRequest'}.title`),
+        title: context.t(`errors:${ERROR_TEXTS[status]}.title`),
         noIndex: true,
       },
       siteTitleSuffix: context.t('brand.name'),

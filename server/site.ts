@@ -28,6 +28,7 @@ import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { PreviewMode } from './preview/preview-mode.ts';
+import { runProbes, withinDeadline, type Probe } from './readiness-probes.ts';
 import { ContentRedirects } from './redirects/content-redirects.ts';
 import { seoFiles } from './seo/seo-files.ts';
 import { Sitemap } from './seo/sitemap.ts';
@@ -279,26 +280,22 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     };
   }
 
+  // Every probe bounded and run at once (server/readiness-probes.ts): /readyz always answers within a second.
+  const probes: Record<string, Probe> = { database: () => database.ping() };
+  if (sessionPing) probes.sessions = sessionPing;
   /** Decision 0032: the job queues' backlog, shown with readiness for operators; never a reason to be unready. */
-  const queues = async (): Promise<{ queues?: QueueStats | 'unavailable' }> =>
-    queueStats ? { queues: await queueStats().catch(() => 'unavailable' as const) } : {};
+  const queues = async (): Promise<{ queues?: QueueStats | 'unavailable' }> => {
+    if (!queueStats) return {};
+    const backlog = await withinDeadline(queueStats).catch(() => 'unavailable' as const);
+    return { queues: backlog === 'timed out' ? 'unavailable' : backlog };
+  };
 
   let draining = false;
   const readiness = async (): Promise<Readiness & { queues?: QueueStats | 'unavailable' }> => {
     // Shutting down: not ready whatever the probes say, and at once (decision 0034).
     if (draining) return { ready: false, draining: true, checks: {} };
-    const checks: Readiness['checks'] = {};
-    const probes: [string, () => Promise<void>][] = [['database', () => database.ping()]];
-    if (sessionPing) probes.push(['sessions', sessionPing]);
-    await Promise.all(
-      probes.map(async ([name, probe]) => {
-        checks[name] = await probe().then(
-          () => 'ok' as const,
-          () => 'failed' as const,
-        );
-      }),
-    );
-    return { ready: Object.values(checks).every((check) => check === 'ok'), checks, ...(await queues()) };
+    const [probed, backlog] = await Promise.all([runProbes(probes), queues()]);
+    return { ...probed, ...backlog };
   };
 
   const app = createApp({ config, logger, readiness, services, web });

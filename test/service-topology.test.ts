@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { RETRY_AFTER_SECONDS } from '#platform/dependency-errors.ts';
 import { createLogger } from '#platform/logger.ts';
 import { listen, type RunningServer } from '#server/lifecycle.ts';
 import { decoded } from './support/html.ts';
@@ -49,12 +50,14 @@ describe('when a service fails in production', () => {
   });
   afterAll(() => site.close());
 
+  // Decision 0033: a service that cannot be reached is unavailable for a moment, not a failure of the page.
   test.each([
-    ['/', 'Something went wrong', 'Try again'],
-    ['/ar/events', 'حدث خطأ ما', 'حاول مرة أخرى'],
-  ])('%s answers 500 with the error page and "try again", without a stack trace', async (path, title, retry) => {
+    ['/', 'Temporarily unavailable', 'Try again'],
+    ['/ar/events', 'الصفحة غير متاحة مؤقتًا', 'حاول مرة أخرى'],
+  ])('%s answers 503 with the error page, Retry-After and "try again", without a stack trace', async (path, title, retry) => {
     const response = await request(site.app).get(path);
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
     const text = decoded(response.text);
     expect(text).toContain(title);
     expect(text).toMatch(new RegExp(`<a class="[^"]*" href="${path}">${retry}</a>`));

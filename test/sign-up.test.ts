@@ -454,7 +454,7 @@ describe.each(sessionBackends)('sign-up and password pages, $name', ({ redisUrl 
 
 test('any other failure of the identity service is the SPEC 8 message of the flow with 503, never a 500', () => {
   const outage = new Error('connect ECONNREFUSED');
-  expect(refusalOf(outage, 'register', {})).toEqual({ kind: 'failed', values: {}, message: 'errors:register.failed' });
+  expect(refusalOf(outage, 'register', {})).toEqual({ kind: 'failed', values: {}, message: 'errors:register.failed', cause: outage });
   expect(refusalOf(outage, 'verification', {})).toMatchObject({ kind: 'failed', message: 'errors:verification.generic' });
   expect(refusalOf(outage, 'forgotPassword', {})).toMatchObject({ kind: 'failed', message: 'errors:forgotPassword.failed' });
   expect(refusalOf(new UserPoolError('unauthorized', 401), 'resetPassword', {})).toMatchObject({

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type DatabaseHandle } from '#platform/database.ts';
+import { unavailableDependency } from '#platform/dependency-errors.ts';
 import { migrate } from '#platform/migrations.ts';
 import type { Logger } from '#platform/logger.ts';
+import { OutageLog } from '#platform/outage-log.ts';
 import createEventsTable from './migrations/0001_events.sql';
 
 export interface TrackedEvent {
@@ -60,12 +62,14 @@ export class BufferedAnalyticsSink implements AnalyticsSink {
   private buffer: TrackedEvent[] = [];
   private readonly timer: NodeJS.Timeout;
   private sending = Promise.resolve();
+  private readonly outages: OutageLog;
 
   constructor(
     private readonly target: AnalyticsSink,
     private readonly logger: Logger,
     private readonly options = { maxBatch: 50, intervalMs: 1000 },
   ) {
+    this.outages = new OutageLog(logger);
     this.timer = setInterval(() => void this.flush(), options.intervalMs);
     this.timer.unref();
   }
@@ -84,7 +88,10 @@ export class BufferedAnalyticsSink implements AnalyticsSink {
       try {
         await this.target.send(batch);
       } catch (error) {
-        this.logger.warn({ err: error, dropped: batch.length }, 'Analytics events could not be sent');
+        // Sent every second: an outage of the sink is reported once a minute, not at every batch.
+        const dependency = unavailableDependency(error);
+        if (dependency) this.outages.report(dependency, error, { task: 'analytics', dropped: batch.length });
+        else this.logger.warn({ err: error, dropped: batch.length }, 'Analytics events could not be sent');
       }
     });
     return this.sending;

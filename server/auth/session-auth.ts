@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { isDependencyUnavailable } from '#platform/dependency-errors.ts';
 import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
@@ -91,8 +92,8 @@ export class SessionAuth {
 
   /**
    * The visitor's access token, refreshed first when it is about to expire (SPEC 4.1). A refresh
-   * the provider refuses signs the visitor out (undefined); a network failure keeps the tokens and
-   * is raised; any other failure clears them and is raised.
+   * the provider refuses signs the visitor out (undefined); a network failure or an unavailable
+   * provider keeps the tokens and is raised; any other failure clears them and is raised.
    */
   async accessToken(req: Request, onRefreshRefused: SignInFailure): Promise<string | undefined> {
     const auth = req.session.auth;
@@ -109,7 +110,8 @@ export class SessionAuth {
       await saveSession(req);
       return auth.tokens.accessToken;
     } catch (error) {
-      if (isNetworkError(error)) throw error;
+      // The provider is out of reach or its database is down: the sign-in is still good afterwards.
+      if (isNetworkError(error) || isDependencyUnavailable(error)) throw error;
       if (isNotAuthorized(error)) {
         // A parallel request may have rotated the refresh token a moment ago: use its result.
         await reloadSession(req);

@@ -1,5 +1,6 @@
 import type { GuestCredentials, IdentityAccount, UserPoolApi, UserPoolFailure } from './user-pool-api.ts';
 import { UserPoolError } from './user-pool-api.ts';
+import { ServiceError } from '../services/service-client.ts';
 
 export interface UserPoolClientOptions {
   /** `${identityIssuer}/api`. */
@@ -29,8 +30,9 @@ const USER_TOKEN_HEADER = 'x-user-authorization';
 
 /**
  * The web tier's side of the user-pool API (decision 0020). A refusal becomes a UserPoolError the
- * forms turn into a message; a service that cannot be reached or fails stays a plain error (SPEC 8:
- * the page says the service is unavailable).
+ * forms turn into a message; a service that cannot be reached or fails is a ServiceError with the
+ * status it answered (SPEC 8: the page says the service is unavailable; decision 0033: a 503 or no
+ * answer at all tells the visitor to try again in a moment).
  */
 export class HttpUserPoolClient implements UserPoolApi {
   readonly #authorization: string;
@@ -91,16 +93,24 @@ export class HttpUserPoolClient implements UserPoolApi {
     const headers: Record<string, string> = { authorization: this.#authorization, accept: 'application/json' };
     if (accessToken) headers[USER_TOKEN_HEADER] = `Bearer ${accessToken}`;
     if (body) headers['content-type'] = 'application/json';
-    const response = await this.#fetch(`${this.options.baseUrl}${path}`, {
-      method,
-      headers,
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-    });
+    let response: Response;
+    try {
+      response = await this.#fetch(`${this.options.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new ServiceError(`identity service unreachable: ${(error as Error)?.message}`, 'identity', undefined, undefined, {
+        cause: error,
+      });
+    }
     const answer = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined;
     if (response.ok) return (answer ?? {}) as T;
     const failure = FAILURES.find((code) => code === answer?.error);
     if (failure) throw new UserPoolError(failure, response.status);
-    throw new Error(`The identity service answered ${response.status} to ${method} ${path}`);
+    const code = typeof answer?.error === 'string' ? answer.error : undefined;
+    throw new ServiceError(`The identity service answered ${response.status} to ${method} ${path}`, 'identity', response.status, code);
   }
 }

@@ -106,7 +106,7 @@ export function refusalOf(error: unknown, flow: AccountFlow, values: Record<stri
     case 'delivery_failed':
       return { kind: 'failed', values, message: 'errors:register.deliveryFailed' };
     default:
-      return { kind: 'failed', values, message: FAILURE_MESSAGES[flow] };
+      return { kind: 'failed', values, message: FAILURE_MESSAGES[flow], cause: error };
   }
 }
 

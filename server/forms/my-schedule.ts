@@ -66,7 +66,7 @@ export const myScheduleAction: FormAction = {
       }
     } catch (error) {
       req.log.warn({ err: error }, 'My schedule could not be saved');
-      return { kind: 'failed', values, message: 'lineup:mySchedule.failed' };
+      return { kind: 'failed', values, message: 'lineup:mySchedule.failed', cause: error };
     }
     const htmx = req.get('HX-Request') === 'true';
     return {

@@ -37,7 +37,7 @@ export const newsletterAction: FormAction = {
     } catch (error) {
       req.log.warn({ err: error }, 'Newsletter subscription failed');
       // SPEC 8: "newsletter subscribe failure".
-      return { kind: 'failed', values: { email: parsed.data.email }, message: 'errors:newsletter.subscribeFailed' };
+      return { kind: 'failed', values: { email: parsed.data.email }, message: 'errors:newsletter.subscribeFailed', cause: error };
     }
     return { kind: 'succeeded', message: 'newsletter.subscribed' };
   },

@@ -44,7 +44,7 @@ const onboard: FormAction = {
       await services.user.mutate(ONBOARD_USER, { input: parsed.data }, { accessToken: token });
     } catch (error) {
       req.log.warn({ err: error }, 'Onboarding could not be saved');
-      return { kind: 'failed', values, message: 'account:onboarding.failed' };
+      return { kind: 'failed', values, message: 'account:onboarding.failed', cause: error };
     }
     if (req.session.auth?.user) req.session.auth.user.onboarded = true;
     if (req.session.auth) {

@@ -1,5 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
+import { OutageLog } from '#platform/outage-log.ts';
 import type { QueryCache } from './query-cache.ts';
 import type { ServiceClient } from './service-client.ts';
 
@@ -20,12 +22,15 @@ export class ContentFreshness {
   private lastVersion: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners: (() => void)[] = [];
+  private readonly outages: OutageLog;
 
   constructor(
     private readonly client: ServiceClient,
     private readonly cache: QueryCache,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.outages = new OutageLog(logger);
+  }
 
   /** Calls `listener` whenever an import changed the content (after the cache was dropped). */
   onChange(listener: () => void): void {
@@ -45,7 +50,10 @@ export class ContentFreshness {
       }
       return changed;
     } catch (error) {
-      this.logger.warn({ err: error }, 'The content version could not be checked');
+      // Checked every few seconds: an outage is reported once a minute, not at every check.
+      const dependency = unavailableDependency(error);
+      if (dependency) this.outages.report(dependency, error, { task: 'content version check' });
+      else this.logger.warn({ err: error }, 'The content version could not be checked');
       return false;
     }
   }

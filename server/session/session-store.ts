@@ -1,9 +1,10 @@
 import { RedisStore } from 'connect-redis';
 import type session from 'express-session';
-import { createClient } from 'redis';
 import type { DatabaseHandle } from '#platform/database.ts';
+import { connectRedis, disconnectRedis, withinRedisDeadline } from '#platform/redis-client.ts';
 import { migrate } from '#platform/migrations.ts';
 import { WEB_SCHEMA, webMigrations } from '../migrations.ts';
+import { DeadlineSessionStore } from './deadline-session-store.ts';
 import { SqlSessionStore } from './sql-session-store.ts';
 
 export interface SessionStoreHandle {
@@ -20,15 +21,15 @@ export interface SessionStoreHandle {
  */
 export async function openSessionStore(options: { redisUrl?: string | undefined; database: DatabaseHandle }): Promise<SessionStoreHandle> {
   if (options.redisUrl) {
-    const client = createClient({ url: options.redisUrl, socket: { connectTimeout: 5000 } });
-    // Connection errors are reported by the commands that fail and by /readyz; the client reconnects.
-    client.on('error', () => {});
-    await client.connect();
+    // Each call fails at once while Redis is away and within its deadline while it is frozen;
+    // express-session hands the failure to the error page, a 503 (decision 0033). Visitors
+    // without a session cookie never reach the store.
+    const client = await connectRedis(options.redisUrl);
     return {
-      store: new RedisStore({ client, prefix: 'nabd:session:' }),
+      store: new DeadlineSessionStore(new RedisStore({ client, prefix: 'nabd:session:' })),
       engine: 'redis',
-      ping: async () => void (await client.ping()),
-      close: async () => void (await client.close()),
+      ping: async () => void (await withinRedisDeadline(client.ping())),
+      close: () => disconnectRedis(client),
     };
   }
   await migrate(options.database, WEB_SCHEMA, webMigrations);

@@ -9,6 +9,7 @@ export interface Page {
   url: string;
   location: string | undefined;
   html: string;
+  headers: Headers;
 }
 
 /**
@@ -60,7 +61,13 @@ export class Browser {
     if (body) headers.set('content-type', 'application/x-www-form-urlencoded');
     const response = await this.#fetch(url, { method, headers, ...(body ? { body: body.toString() } : {}), redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) this.#store(line);
-    return { status: response.status, url, location: response.headers.get('location') ?? undefined, html: await response.text() };
+    return {
+      status: response.status,
+      url,
+      location: response.headers.get('location') ?? undefined,
+      html: await response.text(),
+      headers: response.headers,
+    };
   }
 
   #cookieHeader(path: string): string {

@@ -1,15 +1,19 @@
 import { useSite } from '../site-context.tsx';
 
 export interface ErrorPageData {
-  /** 500 for failures, 403 for a form whose security token expired, 400 for a malformed request. */
-  status: 400 | 403 | 500;
+  /**
+   * 500 for failures, 503 while something the page needs is unavailable, 403 for a form whose
+   * security token expired, 400 for a malformed request.
+   */
+  status: 400 | 403 | 500 | 503;
   retryUrl: string;
   requestId: string;
   /** Development only: what went wrong, for the developer looking at the page. */
   detail?: string | undefined;
 }
 
-const TEXTS = { 400: 'badRequest', 403: 'formExpired', 500: 'generic' } as const;
+/** The section of `errors.json` each status is explained by. */
+export const ERROR_TEXTS = { 400: 'badRequest', 403: 'formExpired', 500: 'generic', 503: 'unavailable' } as const;
 
 /**
  * SPEC 2.4, 8: the generic error with "try again". It needs nothing from any service, since a
@@ -17,7 +21,7 @@ const TEXTS = { 400: 'badRequest', 403: 'formExpired', 500: 'generic' } as const
  */
 export function ErrorPage({ data }: { data: ErrorPageData }) {
   const { t, urls } = useSite();
-  const key = TEXTS[data.status];
+  const key = ERROR_TEXTS[data.status];
   return (
     <section className="status-page">
       <p className="status-page__code" aria-hidden="true">

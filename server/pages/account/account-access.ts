@@ -41,5 +41,5 @@ export function serviceFailure(
   message: string,
 ): FormOutcome {
   context.req.log.warn({ err: error }, what);
-  return { kind: 'failed', values, message };
+  return { kind: 'failed', values, message, cause: error };
 }
