@@ -3,27 +3,8 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { databaseBackends } from '#test/support/backends.ts';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from './database.ts';
-import { exponentialBackoff, JobQueue, scheduleBackoff, type JobQueueOptions } from './job-queue.ts';
+import { exponentialBackoff, jobsTableSql, JobQueue, scheduleBackoff, type JobQueueOptions } from './job-queue.ts';
 import { migrate } from './migrations.ts';
-
-/** The table every service's own migration creates for its queue (commerce 0003, payment sandbox 0002). */
-const JOBS_TABLE = `
-create table festival.jobs (
-  id bigint generated always as identity primary key,
-  kind text not null,
-  key text unique,
-  payload jsonb not null default '{}',
-  run_at timestamptz not null,
-  attempts integer not null default 0,
-  locked_until timestamptz,
-  locked_by text,
-  last_error text,
-  failed_at timestamptz,
-  done_at timestamptz,
-  created_at timestamptz not null default now()
-);
-create index jobs_open on festival.jobs (run_at, id) where done_at is null;
-create index jobs_done on festival.jobs (done_at) where done_at is not null;`;
 
 const START = new Date('2026-11-21T12:00:00Z');
 const silent = pino({ level: 'silent' });
@@ -44,7 +25,7 @@ describe.each(databaseBackends)('the job queue on $name', (backend) => {
   beforeAll(async () => {
     target = await backend.create();
     database = await openDatabase({ url: target.url, dataDir: 'memory://' });
-    await migrate(database, 'festival', [{ name: '0001_jobs', sql: JOBS_TABLE }]);
+    await migrate(database, 'festival', [{ name: '0001_jobs', sql: jobsTableSql('festival') }]);
   });
   afterAll(async () => {
     await database.close();

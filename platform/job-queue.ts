@@ -83,6 +83,32 @@ export interface EnqueueOptions {
   rearm?: boolean;
 }
 
+/**
+ * The queue's table in a service's schema, for that service's migrations: each service keeps its
+ * own jobs (decision 0032).
+ */
+export function jobsTableSql(schema: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Not a schema name: ${schema}`);
+  return `
+create table ${schema}.jobs (
+  id bigint generated always as identity primary key,
+  kind text not null,
+  key text unique,                            -- at most one job per key (fulfil:<orderId>, ...)
+  payload jsonb not null default '{}',
+  run_at timestamptz not null,                -- due from then on
+  attempts integer not null default 0,        -- starts so far
+  locked_until timestamptz,                   -- a runner's lease; free again after it
+  locked_by text,
+  last_error text,
+  failed_at timestamptz,                      -- given up after its last attempt: an operator looks
+  done_at timestamptz,                        -- kept a few days so the key keeps deduplicating
+  created_at timestamptz not null default now()
+);
+-- Every job not done yet (due, planned or failed): what runners claim and what stats count.
+create index jobs_open on ${schema}.jobs (run_at, id) where done_at is null;
+create index jobs_done on ${schema}.jobs (done_at) where done_at is not null;`;
+}
+
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 15;
 const DEFAULT_KEEP_DONE_MS = 3 * 24 * 60 * 60_000;

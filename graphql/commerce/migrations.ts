@@ -1,7 +1,8 @@
+import { jobsTableSql } from '#platform/job-queue.ts';
 import type { Migration } from '#platform/migrations.ts';
 import commerce from './migrations/0001_commerce.sql';
 import paymentLinks from './migrations/0002_payment_links.sql';
-import durableFulfilment from './migrations/0003_durable_fulfilment.sql';
+import durableFulfilment from './migrations/0004_durable_fulfilment.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -9,5 +10,7 @@ export const COMMERCE_SCHEMA = 'commerce';
 export const commerceMigrations: Migration[] = [
   { name: '0001_commerce', sql: commerce },
   { name: '0002_payment_links', sql: paymentLinks },
-  { name: '0003_durable_fulfilment', sql: durableFulfilment },
+  // Work recorded with the change that calls for it and run by any process (decision 0032).
+  { name: '0003_jobs', sql: jobsTableSql(COMMERCE_SCHEMA) },
+  { name: '0004_durable_fulfilment', sql: durableFulfilment },
 ];

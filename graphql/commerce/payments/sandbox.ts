@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import express, { type Router } from 'express';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type DatabaseHandle } from '#platform/database.ts';
-import { JobQueue, scheduleBackoff } from '#platform/job-queue.ts';
+import { jobsTableSql, JobQueue, scheduleBackoff } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
 import { fromRoot } from '#platform/paths.ts';
@@ -148,6 +148,8 @@ export class PaymentSandbox {
     await migrate(options.database, SCHEMA, [
       { name: '0001_sandbox_payments', sql: sandboxPayments },
       { name: '0002_sandbox_callbacks', sql: sandboxCallbacks },
+      // The sandbox's own queue: its callbacks are delivered and retried from here, for hours, like a gateway's webhooks.
+      { name: '0003_jobs', sql: jobsTableSql(SCHEMA) },
     ]);
     return new PaymentSandbox(options);
   }
