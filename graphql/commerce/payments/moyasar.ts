@@ -24,6 +24,16 @@ import type { HostedPayment, HostedPaymentRequest, PaymentGateway, ProviderPayme
 
 export const MOYASAR_API_URL = 'https://api.moyasar.com/v1';
 
+/**
+ * Where Moyasar's hosted invoice pages are (an invoice's `url`, as in the payment example of
+ * https://docs.moyasar.com/update-payment: `https://checkout.moyasar.com/invoices/<id>`), and the
+ * API's own origin (an emulator serves both). The checkout's form is redirected there, so the
+ * site's `form-action` policy must name them; an invoice page anywhere else is refused.
+ */
+export function moyasarPageOrigins(apiUrl: string): string[] {
+  return [...new Set(['https://checkout.moyasar.com', new URL(apiUrl).origin])];
+}
+
 /** A Moyasar call gives up after this long: the provider is then "down" and asked again later. */
 export const MOYASAR_TIMEOUT_MS = 5_000;
 
@@ -123,6 +133,10 @@ export class MoyasarGateway implements PaymentGateway {
     });
     if (!invoice || typeof invoice.id !== 'string' || !URL.canParse(invoice.url)) {
       throw new MoyasarUnavailable('Moyasar answered an invoice without an id or a page');
+    }
+    // The browser could not be sent anywhere else (form-action): better a clear refusal now.
+    if (!moyasarPageOrigins(this.options.apiUrl).includes(new URL(invoice.url).origin)) {
+      throw new MoyasarRefused(`Moyasar's invoice ${invoice.id} is on an unexpected page: ${new URL(invoice.url).origin}`, 200);
     }
     if (invoice.amount !== request.amount || invoice.currency !== request.currency) {
       throw new MoyasarRefused(`Moyasar created invoice ${invoice.id} for another amount`, 200);
