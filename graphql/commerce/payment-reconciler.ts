@@ -98,18 +98,18 @@ export class PaymentReconciler {
    * again): when its open payment is with a provider whose return carries nothing signed (Moyasar),
    * the provider is asked now, so that a redirect whose webhook never came pays the order
    * (decision 0036). At most every 3 s per payment, for 3 s at most; a failure only leaves the order
-   * as it stands for the next look.
+   * as it stands for the next look. Answers whether the provider was asked.
    */
-  async checkOnReturn(orderId: string): Promise<void> {
+  async checkOnReturn(orderId: string): Promise<boolean> {
     const [payment] = await queryRows<{ id: string; provider: PaymentProvider }>(
       this.options.db,
       sql`select id, provider from commerce.payments where order_id = ${orderId} and state in ('PENDING', 'CHALLENGE')
           order by created_at desc limit 1`,
     );
     const provider = payment ? this.options.providers[payment.provider] : undefined;
-    if (!payment || !provider || !('asksOnReturn' in provider) || !provider.asksOnReturn) return;
+    if (!payment || !provider || !('asksOnReturn' in provider) || !provider.asksOnReturn) return false;
     const now = Date.now();
-    if (now - (this.askedOnReturn.get(payment.id) ?? 0) < RETURN_CHECK_INTERVAL_MS) return;
+    if (now - (this.askedOnReturn.get(payment.id) ?? 0) < RETURN_CHECK_INTERVAL_MS) return false;
     this.askedOnReturn.set(payment.id, now);
     for (const [id, at] of this.askedOnReturn) if (now - at > 60_000) this.askedOnReturn.delete(id);
     let timer: NodeJS.Timeout | undefined;
@@ -132,6 +132,7 @@ export class PaymentReconciler {
       // Still running past the deadline: it finishes (or fails) on its own, safely, under the payment's lock.
       check.catch(() => undefined);
     }
+    return true;
   }
 
   private async inspect(paymentId: string, again: boolean): Promise<{ outcome?: Reconciliation; runAgainAt?: Date }> {

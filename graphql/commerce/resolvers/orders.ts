@@ -32,9 +32,8 @@ export const orderResolvers = {
       const { orderId, secretUuid } = parseInput(orderRef, args);
       try {
         let order = await ownOrder(context, orderId, secretUuid);
-        if (order.state === 'PENDING_PAYMENT') {
-          // Back from a hosted page whose redirect proves nothing: the gateway is asked (decision 0036).
-          await context.reconciler.checkOnReturn(order.id);
+        // Back from a hosted page whose redirect proves nothing: the gateway is asked (decision 0036).
+        if (order.state === 'PENDING_PAYMENT' && (await context.reconciler.checkOnReturn(order.id))) {
           order = await ownOrder(context, orderId, secretUuid);
         }
         const [view] = await orderViews(context.db, [order], args.includeAssignment === true);

@@ -151,6 +151,8 @@ export class MoyasarEmulator {
       const authorized = req.get('authorization') === `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`;
       this.calls.push({ method: req.method, path: req.path, authorized });
       if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      // The client gave up meanwhile: nothing is done for it (nor a failure spent on it).
+      if (res.closed) return;
       if (this.failures > 0) {
         this.failures--;
         return void res.status(503).json({ type: 'api_error', message: 'Service unavailable' });
