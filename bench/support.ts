@@ -58,6 +58,9 @@ export class BenchmarkRun {
       IDENTITY_SECRET: secret(),
       PREVIEW_SECRET: secret(),
       COMMERCE_SECRET: secret(),
+      // The sandbox's hosted pages are what the benchmarks pay on: a staging site (decision 0036).
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
       ...environment,
     });
     await waitForHealth(origin, () => Boolean(process.exitCode));

@@ -19,6 +19,10 @@ export const REDACTED_PATHS = [
   '*.code_verifier',
   '*.client_secret',
   '*.secret',
+  // Payment providers' keys and webhook tokens (decision 0036).
+  '*.secretKey',
+  '*.webhookSecret',
+  '*.secret_token',
 ];
 
 export interface LoggerOptions {

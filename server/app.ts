@@ -11,6 +11,7 @@ import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
+import { moyasarPageOrigins } from '#graphql/commerce/payments/moyasar.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { createPageRouter } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
@@ -77,10 +78,12 @@ export function createApp(parts: AppParts): Express {
   // form-action governs too (decision 0021): the providers' origins are allowed, no others.
   const socialOrigins = Object.values(config.identity.social).map((provider) => new URL(provider.issuer).origin);
   const ownOrigin = new URL(config.baseUrl).origin;
+  // The checkout's last step is redirected to Moyasar's hosted invoice page (decision 0036).
+  const paymentOrigins = config.payments.provider === 'moyasar' ? moyasarPageOrigins(config.payments.moyasar.apiUrl) : [];
   app.use(
     securityHeaders({
       https,
-      formActionOrigins: [...new Set([identityOrigin, ...socialOrigins])].filter(
+      formActionOrigins: [...new Set([identityOrigin, ...socialOrigins, ...paymentOrigins])].filter(
         (origin): origin is string => origin !== undefined && origin !== ownOrigin,
       ),
     }),

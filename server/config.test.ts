@@ -10,6 +10,10 @@ const PRODUCTION = {
   IDENTITY_SECRET: 'y'.repeat(40),
   PREVIEW_SECRET: 'z'.repeat(40),
   COMMERCE_SECRET: 'c'.repeat(40),
+  PAYMENT_PROVIDER: 'moyasar',
+  MOYASAR_SECRET_KEY: 'sk_live_aRealSecretKey',
+  MOYASAR_PUBLISHABLE_KEY: 'pk_live_aRealPublishableKey',
+  MOYASAR_WEBHOOK_SECRET: 'a-webhook-secret-token-from-the-dashboard',
 };
 
 describe('configuration from the environment', () => {
@@ -65,6 +69,53 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ CONTENT_API_URL: 'http://content:4000/graphql/content/', REDIS_URL: '' });
     expect(config.content.url).toBe('http://content:4000/graphql/content');
     expect(config.redisUrl).toBeUndefined();
+  });
+
+  test('the payment sandbox is the default outside production and takes no real money', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', testMode: true });
+  });
+
+  test('production names its payment provider; the sandbox only as a staging site that says TEST MODE', () => {
+    const { PAYMENT_PROVIDER: _provider, ...withoutProvider } = PRODUCTION;
+    expect(() => loadConfig(withoutProvider)).toThrow(/PAYMENT_PROVIDER: is required in production/);
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER: the payment sandbox takes no real money[\s\S]*ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(
+      /ALLOW_SANDBOX_PAYMENTS/,
+    );
+    expect(loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' }).payments).toEqual({
+      provider: 'sandbox',
+      testMode: true,
+    });
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  test('Moyasar takes its three settings together, its API over https, and calls nothing at start', () => {
+    expect(loadConfig(PRODUCTION).payments).toEqual({
+      provider: 'moyasar',
+      testMode: false,
+      moyasar: {
+        secretKey: 'sk_live_aRealSecretKey',
+        publishableKey: 'pk_live_aRealPublishableKey',
+        webhookSecret: 'a-webhook-secret-token-from-the-dashboard',
+        apiUrl: 'https://api.moyasar.com/v1',
+      },
+    });
+    const { MOYASAR_PUBLISHABLE_KEY: _key, MOYASAR_WEBHOOK_SECRET: _secret, ...partial } = PRODUCTION;
+    expect(() => loadConfig(partial)).toThrow(/MOYASAR_PUBLISHABLE_KEY: is required[\s\S]*MOYASAR_WEBHOOK_SECRET: is required/);
+    expect(() => loadConfig({ ...PRODUCTION, MOYASAR_SECRET_KEY: 'pk_live_wrongKind' })).toThrow(
+      /MOYASAR_SECRET_KEY: must be a Moyasar secret key/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, MOYASAR_API_URL: 'http://api.moyasar.example/v1' })).toThrow(
+      /MOYASAR_API_URL: must be an https:\/\/ URL/,
+    );
+    // The tests' emulator on this machine.
+    expect(loadConfig({ ...PRODUCTION, MOYASAR_API_URL: 'http://127.0.0.1:4010/v1/' }).payments).toMatchObject({
+      moyasar: { apiUrl: 'http://127.0.0.1:4010/v1' },
+    });
+    // Moyasar's test keys move no real money: the site says TEST MODE.
+    expect(loadConfig({ ...PRODUCTION, MOYASAR_SECRET_KEY: 'sk_test_aTestKey' }).payments.testMode).toBe(true);
   });
 
   test('a social provider is configured when its issuer, client id and secret are all set; some of them is refused', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
 import type { SocialProviderSettings } from '#identity/social/social-settings.ts';
+import { MOYASAR_API_URL, type MoyasarSettings } from '#graphql/commerce/payments/moyasar.ts';
 
 /**
  * Every setting the site reads from its environment, validated once at start. A bad value stops
@@ -101,6 +102,32 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[\w.-]+$/, 'letters, digits, dots, dashes and underscores only')
     .default('nabd'),
+  /**
+   * Who takes the shop's payments (decision 0036): `sandbox` (the default outside production) or
+   * `moyasar`. Production names it; the sandbox runs there only with ALLOW_SANDBOX_PAYMENTS=true.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'moyasar']).optional(),
+  /** A staging site in production mode may run the payment sandbox; every page then says TEST MODE. */
+  ALLOW_SANDBOX_PAYMENTS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** Moyasar's account, from its dashboard: required together when PAYMENT_PROVIDER=moyasar. */
+  MOYASAR_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(live|test)_\S+$/, 'must be a Moyasar secret key (sk_live_… or sk_test_…)')
+    .optional(),
+  MOYASAR_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_\S+$/, 'must be a Moyasar publishable key (pk_live_… or pk_test_…)')
+    .optional(),
+  MOYASAR_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Moyasar's API; tests point it at their emulator. */
+  MOYASAR_API_URL: z
+    .string()
+    .url()
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default(MOYASAR_API_URL),
   /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
@@ -137,7 +164,17 @@ export interface Config {
   pageCacheEntries: number;
   mail: { smtpUrl: string | undefined; from: string };
   rateLimitPrefix: string;
+  /** Who takes payments (decision 0036). */
+  payments: PaymentSettings;
 }
+
+export type PaymentSettings = {
+  /**
+   * No real money moves (the sandbox, or Moyasar's test keys): in production every page and order
+   * e-mail then says TEST MODE.
+   */
+  testMode: boolean;
+} & ({ provider: 'sandbox' } | { provider: 'moyasar'; moyasar: MoyasarSettings });
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -172,6 +209,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     if (!values.BASE_URL) throw new ConfigError('Invalid environment:\n  BASE_URL: is required in production');
   }
   const social = socialProviders(values, isProduction);
+  const payments = paymentSettings(values, isProduction);
 
   return {
     env: values.NODE_ENV,
@@ -202,6 +240,48 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,
+    payments,
+  };
+}
+
+/**
+ * PAYMENT_PROVIDER and its settings (decision 0036). Production never falls back to the sandbox: it
+ * must name its provider, and runs the sandbox only as a staging site that says so. No call to
+ * Moyasar is made here: a wrong key shows on the first payment, not at start.
+ */
+function paymentSettings(values: z.output<typeof environmentSchema>, isProduction: boolean): PaymentSettings {
+  const provider = values.PAYMENT_PROVIDER ?? (isProduction ? undefined : 'sandbox');
+  if (!provider) {
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER: is required in production: moyasar, or sandbox with ALLOW_SANDBOX_PAYMENTS=true for a staging site',
+    );
+  }
+  if (provider === 'sandbox') {
+    if (isProduction && !values.ALLOW_SANDBOX_PAYMENTS) {
+      throw new ConfigError(
+        'Invalid environment:\n  PAYMENT_PROVIDER: the payment sandbox takes no real money and is refused in production;' +
+          ' set PAYMENT_PROVIDER=moyasar, or ALLOW_SANDBOX_PAYMENTS=true for a staging site (its pages then say TEST MODE)',
+      );
+    }
+    return { provider, testMode: true };
+  }
+  const required = ['MOYASAR_SECRET_KEY', 'MOYASAR_PUBLISHABLE_KEY', 'MOYASAR_WEBHOOK_SECRET'] as const;
+  const missing = required.filter((name) => !values[name]);
+  const problems = missing.map((name) => `  ${name}: is required with PAYMENT_PROVIDER=moyasar`);
+  const apiUrl = new URL(values.MOYASAR_API_URL);
+  // Card data and the secret key travel over TLS; plain HTTP only to an emulator on this machine.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(apiUrl.hostname);
+  if (apiUrl.protocol !== 'https:' && !loopback) problems.push('  MOYASAR_API_URL: must be an https:// URL');
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  return {
+    provider,
+    testMode: values.MOYASAR_SECRET_KEY!.startsWith('sk_test_'),
+    moyasar: {
+      secretKey: values.MOYASAR_SECRET_KEY!,
+      publishableKey: values.MOYASAR_PUBLISHABLE_KEY!,
+      webhookSecret: values.MOYASAR_WEBHOOK_SECRET!,
+      apiUrl: values.MOYASAR_API_URL,
+    },
   };
 }
 

@@ -43,6 +43,8 @@ export interface SiteRendererOptions {
   showErrorDetails: boolean;
   /** Rendered anonymous pages (decision 0014). */
   pageCache?: PageCache | undefined;
+  /** Production with test payments (decision 0036): every page says TEST MODE. */
+  testMode?: boolean;
 }
 
 /** Turns page modules, their data and form states into responses: pages, fragments, 404s, errors. */
@@ -267,6 +269,7 @@ export class SiteRenderer {
       forms,
       embeddedApp: req.embeddedApp,
       preview: context.preview,
+      testMode: this.options.testMode === true,
     };
   }
 }

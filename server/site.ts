@@ -182,6 +182,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       secret: config.commerce.secret,
       mailer,
       seedDemoCatalogue: !production,
+      ...(config.payments.provider === 'moyasar' ? { moyasar: config.payments.moyasar } : {}),
+      testMode: production && config.payments.testMode,
       ...(options.clock ? { clock: options.clock } : {}),
     });
     services.push({ path: '/graphql/commerce', handler: commerce.router }, { path: '/commerce', handler: commerce.http });
@@ -270,6 +272,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         baseUrl: config.baseUrl,
         showErrorDetails: config.env === 'development',
         pageCache,
+        testMode: production && config.payments.testMode,
       }),
       csrf,
       analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),

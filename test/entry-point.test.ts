@@ -141,6 +141,8 @@ describe.each([
       BASE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'info',
       ...PRODUCTION_SECRETS,
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
     }),
   },
   {
@@ -221,6 +223,28 @@ describe('a bad environment stops the server before it touches any data', () => 
       problem: 'production without its public address',
       environment: { NODE_ENV: 'production', ...PRODUCTION_SECRETS },
       named: ['BASE_URL'],
+    },
+    {
+      problem: 'production without a payment provider (decision 0036)',
+      environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example', ...PRODUCTION_SECRETS },
+      named: ['PAYMENT_PROVIDER'],
+    },
+    {
+      problem: 'production with the payment sandbox, not allowed for a staging site',
+      environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example', ...PRODUCTION_SECRETS, PAYMENT_PROVIDER: 'sandbox' },
+      named: ['PAYMENT_PROVIDER', 'ALLOW_SANDBOX_PAYMENTS'],
+    },
+    {
+      problem: 'Moyasar without its webhook secret',
+      environment: {
+        NODE_ENV: 'production',
+        BASE_URL: 'https://nabd.example',
+        ...PRODUCTION_SECRETS,
+        PAYMENT_PROVIDER: 'moyasar',
+        MOYASAR_SECRET_KEY: 'sk_live_entrypointtest',
+        MOYASAR_PUBLISHABLE_KEY: 'pk_live_entrypointtest',
+      },
+      named: ['MOYASAR_WEBHOOK_SECRET'],
     },
   ])('$problem: exits non-zero naming $named', async ({ environment, named }) => {
     const dataDir = path.join(await temporaryFolder(), 'data');

@@ -14,6 +14,9 @@ const PRODUCTION = {
   IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
   PREVIEW_SECRET: 'a-production-preview-secret-of-some-length',
   COMMERCE_SECRET: 'a-production-commerce-secret-of-some-length',
+  // A staging site: the payment sandbox, allowed in production only this way (decision 0036).
+  PAYMENT_PROVIDER: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
 };
 
 describe('the content service in its own process', () => {

@@ -45,6 +45,8 @@ export interface SiteContextValue {
   embeddedApp: boolean;
   /** SPEC 1, 6: an editor is previewing drafts; every layout shows the preview banner. */
   preview?: boolean;
+  /** A production site taking test payments (a staging site, decision 0036): every layout says TEST MODE. */
+  testMode?: boolean;
   assets: AssetCollector;
 }
 

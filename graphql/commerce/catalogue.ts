@@ -121,7 +121,14 @@ const epoch = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000
 
 /** Reads events from the database; `db` may be a transaction that locked what it reads. */
 export class Catalogue {
-  constructor(private readonly db: Database) {}
+  /**
+   * `offered`: the payment methods whose provider is in use; an event's other methods are left out
+   * wherever it is read (decision 0036: no instalment hint or option without an instalment provider).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly offered: readonly PaymentMethod[] = ['CREDIT_CARD', 'MOBILE_WALLET', 'INSTALMENTS'],
+  ) {}
 
   async load(eventId: string, db: Database = this.db): Promise<EventData | undefined> {
     const [event] = await queryRows<EventRow>(
@@ -131,6 +138,7 @@ export class Catalogue {
           from commerce.events where id = ${eventId}`,
     );
     if (!event) return undefined;
+    event.paymentMethods = event.paymentMethods.filter((method) => this.offered.includes(method));
     const [waves, categories, tickets, perks, extraItems, timeslots] = await Promise.all([
       queryRows<WaveRow>(
         db,

@@ -47,6 +47,8 @@ export interface ConfirmationEmailsOptions {
   secret: string;
   baseUrl: string;
   clock: () => Date;
+  /** A staging site in production mode with test payments (decision 0036): every e-mail says TEST MODE. */
+  testMode?: boolean;
 }
 
 export interface ConfirmationEmail {
@@ -165,11 +167,13 @@ export class ConfirmationEmails {
       href: signedDownloadUrl({ secret: this.options.secret, baseUrl: this.options.baseUrl, ticketId: ticket.id, now }),
     }));
     const orderLink = this.orderLink(order);
-    const subject = at('subject', { event, orderId: order.id });
+    const testMode = this.options.testMode === true;
+    const subject = `${testMode ? `[${t('testMode.tag')}] ` : ''}${at('subject', { event, orderId: order.id })}`;
     const greeting = at('greeting', { name: order.customer.firstName });
     const intro = at('intro', { event });
 
     const text = [
+      ...(testMode ? [`${t('testMode.tag')}: ${t('testMode.notice')}`, ''] : []),
       greeting,
       '',
       intro,
@@ -191,6 +195,11 @@ export class ConfirmationEmails {
 
     const html = `<!DOCTYPE html>${renderToStaticMarkup(
       <EmailLayout lang={locale} dir={direction(locale)} width={560} title={subject} brand={t('brand')} footer={at('footer')}>
+        {testMode ? (
+          <p style={styles.testMode}>
+            <strong>{t('testMode.tag')}</strong>: {t('testMode.notice')}
+          </p>
+        ) : null}
         <p style={styles.paragraph}>{greeting}</p>
         <p style={styles.paragraph}>{intro}</p>
         <p style={styles.orderId}>
@@ -238,4 +247,6 @@ const styles = {
   totalLabel: { padding: '8px 0', fontSize: '16px', fontWeight: 700, color: '#ffffff', borderBottom: '1px solid #2a2a2a' },
   amount: { textAlign: 'end', whiteSpace: 'nowrap' },
   link: { color: '#ff2e93', fontWeight: 700 },
+  // The sandbox pages' yellow: a test order must never pass for a real one.
+  testMode: { margin: '0 0 20px', padding: '10px 12px', background: '#ffcc00', color: '#111111', fontSize: '15px', lineHeight: 1.4 },
 } satisfies Record<string, CSSProperties>;

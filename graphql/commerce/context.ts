@@ -43,6 +43,8 @@ export interface CommerceParts {
   payments: PaymentProviders;
   /** The shared secret of signed payment callbacks, derived from `secret`. */
   callbackSecret: Buffer;
+  /** MOYASAR_WEBHOOK_SECRET when Moyasar is the card gateway: its webhooks are then taken (decision 0036). */
+  moyasarWebhookSecret: string | undefined;
   /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
   lifecycle: OrderLifecycle;
   /** The service's queued work, `commerce.jobs` (decision 0032). */

@@ -12,6 +12,7 @@ import type {
   ProviderPayment,
   ProviderPaymentStatus,
 } from './payments/payment-gateway.ts';
+import { providerOf } from './payments/payment-gateway.ts';
 
 /**
  * The states of an order after it is placed (decision 0027):
@@ -217,7 +218,7 @@ export class OrderLifecycle {
       timer.unref();
     });
     try {
-      return await Promise.race([this.options.providers[provider].fetchPayment(paymentId), timeout]);
+      return await Promise.race([providerOf(this.options.providers, provider).fetchPayment(paymentId), timeout]);
     } catch (error) {
       this.options.logger.warn({ err: error, paymentId }, 'The payment provider could not be asked before expiring an order');
       return undefined;

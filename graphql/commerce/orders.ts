@@ -7,7 +7,7 @@ import { newOrderId } from './order-ids.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { PaymentReconciler } from './payment-reconciler.ts';
 import { checkOrderDetails, PAYMENT_METHODS, type OrderDetails, type PaymentMethod, type ValidationProblem } from './order-rules.ts';
-import type { PaymentProvider, PaymentProviders } from './payments/payment-gateway.ts';
+import { providerOf, type PaymentGateway, type PaymentProvider, type PaymentProviders } from './payments/payment-gateway.ts';
 
 /** A cart as `orderCreate` needs it: its owner and state, its lines with their current prices (halalas). */
 export interface CartForOrder {
@@ -76,9 +76,15 @@ export interface OrderDeskOptions {
 
 const PROVIDER_OF: Record<PaymentMethod, PaymentProvider> = { CREDIT_CARD: 'card', MOBILE_WALLET: 'wallet', INSTALMENTS: 'instalments' };
 
-/** The methods every ticket of the cart and the event allow (SPEC 3.4). */
-export function cartPaymentMethods(cart: CartForOrder): PaymentMethod[] {
-  return PAYMENT_METHODS.filter(
+/** The methods whose provider is in use (decision 0036: Moyasar alone takes cards, mada, Apple Pay and STC Pay). */
+export function offeredPaymentMethods(providers: PaymentProviders): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => providers[PROVIDER_OF[method]] !== undefined);
+}
+
+/** The methods every ticket of the cart and the event allow (SPEC 3.4), among those offered. */
+export function cartPaymentMethods(cart: CartForOrder, providers: PaymentProviders): PaymentMethod[] {
+  const offered = offeredPaymentMethods(providers);
+  return offered.filter(
     (method) => cart.eventPaymentMethods.includes(method) && cart.items.every((item) => item.paymentMethods.includes(method)),
   );
 }
@@ -114,10 +120,11 @@ export class OrderDesk {
     if (cart.state !== 'ACTIVE') throw cartNotActive();
     if (!cart.canCheckout) throw blocked(cart);
 
-    let allowed = cartPaymentMethods(cart);
-    if (allowed.includes('INSTALMENTS')) {
+    let allowed = cartPaymentMethods(cart, this.options.providers);
+    const { instalments } = this.options.providers;
+    if (instalments && allowed.includes('INSTALMENTS')) {
       const customer = input.customer as { email?: unknown; phoneNumber?: unknown } | undefined;
-      const answer = await this.options.providers.instalments.prescore({
+      const answer = await instalments.prescore({
         amount: cart.total,
         email: typeof customer?.email === 'string' ? customer.email : undefined,
         phoneNumber: typeof customer?.phoneNumber === 'string' ? customer.phoneNumber : undefined,
@@ -145,9 +152,9 @@ export class OrderDesk {
         callbackUrl: `${this.options.baseUrl}/commerce/payments/callback`,
       };
       const payment =
-        provider === 'instalments'
-          ? await this.options.providers.instalments.createPayment({ ...request, email: checked.details.customer.email })
-          : await this.options.providers[provider].createPayment(request);
+        provider === 'instalments' && instalments
+          ? await instalments.createPayment({ ...request, email: checked.details.customer.email })
+          : await (providerOf(this.options.providers, provider) as PaymentGateway).createPayment(request);
       // The payment and the check that finds its outcome should its callback never come, together.
       await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;

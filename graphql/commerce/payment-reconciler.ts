@@ -4,10 +4,14 @@ import { exponentialBackoff, type JobQueue, type JobResult } from '#platform/job
 import type { Logger } from '#platform/logger.ts';
 import { RECONCILE_PAYMENT, reconcileKey, type PaymentJob } from './commerce-jobs.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
-import type { PaymentProvider, PaymentProviders } from './payments/payment-gateway.ts';
+import { providerOf, type PaymentProvider, type PaymentProviders } from './payments/payment-gateway.ts';
 
 /** The provider is asked this long before the hold ends, while a lost success can still pay the order. */
 export const RECONCILE_BEFORE_HOLD_ENDS_MS = 60_000;
+/** The buyer's return asks the provider at most this often per payment (the page refreshes every 4 s). */
+export const RETURN_CHECK_INTERVAL_MS = 3_000;
+/** ... and waits this long at most for its answer before showing the order as it stands. */
+export const RETURN_CHECK_TIMEOUT_MS = 3_000;
 /** A provider that is down is asked again with backoff up to 10 minutes, for about four and a half hours. */
 const RECONCILE_ATTEMPTS = 30;
 
@@ -53,6 +57,9 @@ type PaymentToReconcile = {
  * | (no answer)              | any                                 | asked again with backoff (the queue's)          |
  */
 export class PaymentReconciler {
+  /** When each payment was last asked about on a buyer's return, in this process. */
+  private readonly askedOnReturn = new Map<string, number>();
+
   constructor(private readonly options: PaymentReconcilerOptions) {
     options.jobs.define<PaymentJob>(RECONCILE_PAYMENT, ({ paymentId }) => this.reconcile(paymentId), {
       backoff: exponentialBackoff({ baseMs: 5_000, maxMs: 10 * 60_000 }),
@@ -72,15 +79,74 @@ export class PaymentReconciler {
   }
 
   /** The job. Throws when the provider cannot answer (the queue retries); idempotent. */
-  async reconcile(paymentId: string, again = true): Promise<JobResult> {
+  async reconcile(paymentId: string): Promise<JobResult> {
+    const { runAgainAt } = await this.inspect(paymentId, true);
+    return runAgainAt ? { runAgainAt } : undefined;
+  }
+
+  /**
+   * Asks the provider now and applies its answer, as the job would: for a provider's webhook, which
+   * is only a hint, and for the buyer's return from a hosted page (decision 0036). Answers what
+   * changed, or 'unchanged'. Throws when the provider cannot answer.
+   */
+  async check(paymentId: string): Promise<Reconciliation | 'unchanged'> {
+    return (await this.inspect(paymentId, true)).outcome ?? 'unchanged';
+  }
+
+  /**
+   * A pending order is being read (the buyer is back from a hosted page, or its confirmation looks
+   * again): when its open payment is with a provider whose return carries nothing signed (Moyasar),
+   * the provider is asked now, so that a redirect whose webhook never came pays the order
+   * (decision 0036). At most every 3 s per payment, for 3 s at most; a failure only leaves the order
+   * as it stands for the next look. Answers whether the provider was asked.
+   */
+  async checkOnReturn(orderId: string): Promise<boolean> {
+    const [payment] = await queryRows<{ id: string; provider: PaymentProvider }>(
+      this.options.db,
+      sql`select id, provider from commerce.payments where order_id = ${orderId} and state in ('PENDING', 'CHALLENGE')
+          order by created_at desc limit 1`,
+    );
+    const provider = payment ? this.options.providers[payment.provider] : undefined;
+    if (!payment || !provider || !('asksOnReturn' in provider) || !provider.asksOnReturn) return false;
+    const now = Date.now();
+    if (now - (this.askedOnReturn.get(payment.id) ?? 0) < RETURN_CHECK_INTERVAL_MS) return false;
+    this.askedOnReturn.set(payment.id, now);
+    for (const [id, at] of this.askedOnReturn) if (now - at > 60_000) this.askedOnReturn.delete(id);
+    let timer: NodeJS.Timeout | undefined;
+    const check = this.check(payment.id);
+    try {
+      await Promise.race([
+        check,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, RETURN_CHECK_TIMEOUT_MS);
+          timer.unref();
+        }),
+      ]);
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error, orderId, paymentId: payment.id },
+        "The payment provider could not be asked on the buyer's return",
+      );
+    } finally {
+      clearTimeout(timer);
+      // Still running past the deadline: it finishes (or fails) on its own, safely, under the payment's lock.
+      check.catch(() => undefined);
+    }
+    return true;
+  }
+
+  private async inspect(paymentId: string, again: boolean): Promise<{ outcome?: Reconciliation; runAgainAt?: Date }> {
     // A callback or the sweeper moved the payment while we looked: look once more, else soon.
-    const lookAgain = () => (again ? this.reconcile(paymentId, false) : { runAgainAt: new Date(this.options.clock().getTime() + 30_000) });
+    const lookAgain = () => (again ? this.inspect(paymentId, false) : { runAgainAt: new Date(this.options.clock().getTime() + 30_000) });
     const payment = await this.load(paymentId);
     // Settled here already (a callback came): nothing to ask.
-    if (!payment || payment.state === 'SUCCEEDED' || payment.state === 'DECLINED') return;
-    const provider = this.options.providers[payment.provider];
+    if (!payment || payment.state === 'SUCCEEDED' || payment.state === 'DECLINED') return {};
+    const provider = providerOf(this.options.providers, payment.provider);
     const answer = await provider.fetchPayment(paymentId);
-    const log = (outcome: Reconciliation) => this.record(payment, outcome);
+    const log = async (outcome: Reconciliation) => {
+      await this.record(payment, outcome);
+      return { outcome };
+    };
 
     if (!answer) return log('unknown');
     if (payment.state === 'VOIDED') {
@@ -89,7 +155,7 @@ export class PaymentReconciler {
         await provider.voidPayment(paymentId);
         return log('void_confirmed');
       }
-      return;
+      return {};
     }
     if (answer.amount !== payment.amount || answer.currency !== 'SAR') return log('mismatch');
 

@@ -21,9 +21,10 @@ import { Fulfilment, type OrderPaidHook } from './fulfilment.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderQueries } from './order-queries.ts';
 import { OrderLifecycle } from './order-lifecycle.ts';
-import { OrderDesk } from './orders.ts';
+import { OrderDesk, offeredPaymentMethods } from './orders.ts';
 import { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
+import { MoyasarGateway, type MoyasarSettings } from './payments/moyasar.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
 import { resolvers } from './resolvers/index.ts';
@@ -44,8 +45,17 @@ export interface CommerceServiceOptions {
   mailer?: Mailer | undefined;
   /** The demo catalogue (never in production). */
   seedDemoCatalogue?: boolean;
-  /** The outside payment providers; without them, the sandboxes of decision 0028 (served at /sandbox). */
+  /** The outside payment providers; without them (and without `moyasar`), the sandboxes of decision 0028 (served at /sandbox). */
   payments?: PaymentProviders;
+  /**
+   * Moyasar's account (PAYMENT_PROVIDER=moyasar, decision 0036): the card gateway is Moyasar, its
+   * webhooks are taken at /commerce/payments/moyasar/webhook, and no sandbox exists.
+   */
+  moyasar?: MoyasarSettings | undefined;
+  /** Payments take no real money on this production site (a staging site): order e-mails say TEST MODE. */
+  testMode?: boolean;
+  /** How long a call to Moyasar may take (tests of a slow gateway shorten it). */
+  moyasarTimeoutMs?: number;
   /**
    * The work of a paid order's fulfil-order job; by default it issues the tickets and queues the
    * confirmation e-mail (fulfilment.ts). Tests that only watch payments replace it.
@@ -95,7 +105,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const catalogue = new Catalogue(db);
+  const catalogue = new Catalogue(db, offeredPaymentMethods(options.payments));
   const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
   const confirmationEmails = options.mailer
     ? new ConfirmationEmails({
@@ -105,6 +115,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
         secret: options.secret,
         baseUrl,
         clock,
+        testMode: options.testMode === true,
       })
     : undefined;
   const carts = new CartStore(db, catalogue);
@@ -157,6 +168,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     },
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
+    moyasarWebhookSecret: options.moyasar?.webhookSecret,
     lifecycle,
     jobs,
     fulfilment,
@@ -188,7 +200,20 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
   if (options.seedDemoCatalogue) await seedDemoCatalogue(options.database.db, options.logger);
   // The sandboxes post their callbacks to this process's own callback route, in process.
   let deliverCallback: typeof fetch = fetch;
-  const sandbox = options.payments
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const moyasar = options.moyasar
+    ? new MoyasarGateway({
+        secretKey: options.moyasar.secretKey,
+        apiUrl: options.moyasar.apiUrl,
+        invoiceCallbackUrl: `${baseUrl}/commerce/payments/moyasar/invoice-callback`,
+        ...(options.moyasarTimeoutMs ? { timeoutMs: options.moyasarTimeoutMs } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        logger: options.logger.child({ component: 'moyasar' }),
+      })
+    : undefined;
+  // With Moyasar, its hosted page takes Apple Pay and STC Pay too; there is no instalment provider (decision 0036).
+  const realProviders: PaymentProviders | undefined = options.payments ?? (moyasar ? { card: moyasar } : undefined);
+  const sandbox = realProviders
     ? undefined
     : await PaymentSandbox.create({
         database: options.database,
@@ -199,7 +224,7 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         deliver: (input, init) => deliverCallback(input, init),
         jobLeaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
       });
-  const parts = createCommerceParts({ ...options, payments: options.payments ?? sandbox!.providers });
+  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandbox!.providers });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;

@@ -93,6 +93,8 @@ try {
     IDENTITY_SECRET: secret(),
     PREVIEW_SECRET: secret(),
     COMMERCE_SECRET: secret(),
+    // A staging site: the payment sandbox, allowed in production only this way (decision 0036).
+    PAYMENT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PAYMENTS: 'true',
   };
 

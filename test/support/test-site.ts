@@ -19,7 +19,8 @@ export interface TestSiteOptions {
   /**
    * Whether an embedded site starts from the prepared database (decision 0024) rather than
    * migrating and importing into an empty one. On by default where it gives the same start:
-   * every service in one process, not in production mode. Pass false to test the first start itself.
+   * every service in one process, not in production mode. Pass false to test the first start itself;
+   * true for a production site on what a development start wrote (production seeds no catalogue).
    */
   fromSnapshot?: boolean;
   /** The site's logger, for a test that reads what it logged; silent by default. */
@@ -56,7 +57,9 @@ export async function startTestSite(
 ): Promise<TestSite> {
   const config = testConfig(environment);
   const useSnapshot =
-    options.fromSnapshot !== false && !config.databaseUrl && config.dataDir === 'memory://' && startsLikeTheSnapshot(config);
+    !config.databaseUrl &&
+    config.dataDir === 'memory://' &&
+    (options.fromSnapshot === true || (options.fromSnapshot !== false && startsLikeTheSnapshot(config)));
   const initialData = useSnapshot ? await siteDatabaseSnapshot() : undefined;
   const site = await createSite(config, {
     clock: () => TEST_NOW,

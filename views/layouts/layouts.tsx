@@ -8,6 +8,7 @@ import { HighlightBanner, highlightBannerShownAt } from '../components/Highlight
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { FormToken } from '../components/FormToken.tsx';
 import { PreviewBanner } from '../components/PreviewBanner.tsx';
+import { TestModeBanner } from '../components/TestModeBanner.tsx';
 import { SiteNotice } from '../components/SiteNotice.tsx';
 
 interface LayoutProps {
@@ -53,6 +54,7 @@ function SiteFrame({
   const banner = chrome && withHighlightBanner && highlightBannerShownAt(content.highlightBanner, path) ? content.highlightBanner : null;
   return (
     <div className={`page ${className}`}>
+      <TestModeBanner />
       <PreviewBanner />
       {chrome ? <Header content={content} /> : null}
       {banner ? <HighlightBanner banner={banner} /> : null}
@@ -69,6 +71,7 @@ function FocusedFrame({ className, children }: { className: string; children: Re
   const { t, urls, embeddedApp } = useSite();
   return (
     <div className={`page page--focused ${className}`}>
+      <TestModeBanner />
       <PreviewBanner />
       {embeddedApp ? null : (
         <header className="focused-header">

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { CommerceParts } from '../context.ts';
 import { createCallbackRouter } from '../payments/callback-router.ts';
+import { createMoyasarWebhookRouter } from '../payments/moyasar-webhook-router.ts';
 import { ticketDownloadsRouter } from './ticket-downloads.ts';
 
 /**
@@ -19,6 +20,22 @@ const AREAS: ((parts: CommerceParts) => Router)[] = [
         createCallbackRouter({ secret: parts.callbackSecret, lifecycle: parts.lifecycle, clock: parts.clock, logger: parts.logger }),
       ),
   ticketDownloadsRouter,
+  // POST /commerce/payments/moyasar/webhook and /invoice-callback, with Moyasar only (decision 0036).
+  (parts) => {
+    const router = express.Router();
+    if (parts.moyasarWebhookSecret) {
+      router.use(
+        '/payments/moyasar',
+        createMoyasarWebhookRouter({
+          db: parts.db,
+          webhookSecret: parts.moyasarWebhookSecret,
+          reconciler: parts.reconciler,
+          logger: parts.logger.child({ component: 'moyasar-webhooks' }),
+        }),
+      );
+    }
+    return router;
+  },
 ];
 
 export function commerceHttpRouter(parts: CommerceParts): Router {

@@ -1,10 +1,11 @@
 /**
  * The outside payment parties the commerce service talks to (decision 0028): a card gateway with a
- * hosted payment page, a mobile wallet and an instalment provider. Production plugs real clients in
- * here; this repository ships sandboxes that behave like them (`sandbox-*.ts`), clearly labelled.
- * Amounts are integer halalas; every provider reports outcomes through signed callbacks
- * (`signature.ts`) of the shape `PaymentCallback`, and answers "fetch payment" with its own view of
- * a payment, which the reconciler asks when a callback may have been lost (decision 0032).
+ * hosted payment page, a mobile wallet and an instalment provider. `sandbox.ts` has sandboxes that
+ * behave like them, clearly labelled; `moyasar.ts` is the real card gateway (decision 0036).
+ * Amounts are integer halalas; the sandboxes report outcomes through signed callbacks
+ * (`signature.ts`) of the shape `PaymentCallback`, Moyasar through webhooks that are only a hint to
+ * ask it; every provider answers "fetch payment" with its own view of a payment, which the
+ * reconciler asks when a callback may have been lost (decision 0032).
  */
 
 export type PaymentProvider = 'card' | 'wallet' | 'instalments';
@@ -52,8 +53,13 @@ export type FetchPayment = (paymentId: string) => Promise<ProviderPayment | unde
 export interface PaymentGateway {
   createPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
   fetchPayment: FetchPayment;
-  /** Gives the money back (authorisation voided), or closes an open payment so it can no longer be paid; callbacks stop. */
+  /** Gives the money back (voided, or refunded once settled), or closes an open payment so it can no longer be paid; callbacks stop. */
   voidPayment(paymentId: string): Promise<void>;
+  /**
+   * The buyer's return from the hosted page carries nothing signed, so the service asks the gateway
+   * when a pending order is read (decision 0036): a redirect whose webhook never came still pays.
+   */
+  readonly asksOnReturn?: boolean;
 }
 
 /** The mobile wallet: its sheet hands the browser a payment token, which the service charges. */
@@ -105,8 +111,20 @@ export interface PaymentCallback {
   currency: 'SAR';
 }
 
+/**
+ * The providers in use. The card gateway is always there; a wallet or an instalment provider may
+ * not be (Moyasar's hosted page takes Apple Pay and STC Pay itself, decision 0036): the method is
+ * then not offered.
+ */
 export interface PaymentProviders {
   card: PaymentGateway;
-  wallet: WalletProvider;
-  instalments: InstalmentProvider;
+  wallet?: WalletProvider | undefined;
+  instalments?: InstalmentProvider | undefined;
+}
+
+/** The provider of `name`; throws for one that is not in use (a payment of it cannot exist). */
+export function providerOf(providers: PaymentProviders, name: PaymentProvider): PaymentGateway | WalletProvider | InstalmentProvider {
+  const provider = providers[name];
+  if (!provider) throw new Error(`No ${name} payment provider is in use`);
+  return provider;
 }

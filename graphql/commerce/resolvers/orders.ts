@@ -31,7 +31,11 @@ export const orderResolvers = {
     ) {
       const { orderId, secretUuid } = parseInput(orderRef, args);
       try {
-        const order = await ownOrder(context, orderId, secretUuid);
+        let order = await ownOrder(context, orderId, secretUuid);
+        // Back from a hosted page whose redirect proves nothing: the gateway is asked (decision 0036).
+        if (order.state === 'PENDING_PAYMENT' && (await context.reconciler.checkOnReturn(order.id))) {
+          order = await ownOrder(context, orderId, secretUuid);
+        }
         const [view] = await orderViews(context.db, [order], args.includeAssignment === true);
         return view;
       } catch (error) {
@@ -82,6 +86,8 @@ export const orderResolvers = {
       if (order.state === 'EXPIRED') throw holdExpired();
       if (order.state === 'PAID') return { returnUrl: order.return_url };
       if (order.state !== 'PENDING_PAYMENT' || order.payment_method !== 'MOBILE_WALLET') throw orderState();
+      // Without a wallet provider in use no wallet order exists; one placed before a change of provider cannot be charged.
+      if (!context.payments.wallet) throw orderState('The mobile wallet is not offered');
       const charge = await context.payments.wallet.charge(input.paymentToken, order.total);
       if (charge.outcome === 'INVALID_TOKEN')
         throw badUserInput({ paymentToken: 'payments:errors.walletToken' }, 'The wallet token is not valid');
@@ -105,7 +111,13 @@ export const orderResolvers = {
         ...new Set(cart.items.filter((item) => !item.paymentMethods.includes('INSTALMENTS')).map((item) => item.ticketId)),
       ];
       const eventAllows = cart.eventPaymentMethods.includes('INSTALMENTS');
-      if (!eventAllows || notEligibleTickets.length > 0 || !cartPaymentMethods(cart).includes('INSTALMENTS')) {
+      const { instalments } = context.payments;
+      if (
+        !instalments ||
+        !eventAllows ||
+        notEligibleTickets.length > 0 ||
+        !cartPaymentMethods(cart, context.payments).includes('INSTALMENTS')
+      ) {
         return {
           isCustomerEligible: false,
           notEligibleTickets: eventAllows ? notEligibleTickets : [...new Set(cart.items.map((item) => item.ticketId))],
@@ -113,7 +125,7 @@ export const orderResolvers = {
           instalmentAmount: null,
         };
       }
-      const answer = await context.payments.instalments.prescore({
+      const answer = await instalments.prescore({
         amount: cart.total,
         email: args.input.email ?? cart.customerEmail ?? caller.email,
         phoneNumber: args.input.phoneNumber ?? undefined,

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { fromRoot } from '#platform/paths.ts';
 import type { TrackedEvent } from '#server/analytics/analytics-sink.ts';
 import { listen, type RunningServer } from '#server/lifecycle.ts';
-import { startTestSite, type TestSite } from '../../support/test-site.ts';
+import { startTestSite, type TestSite, type TestSiteOptions } from '../../support/test-site.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,7 +32,7 @@ export interface BrowserSite {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -43,10 +43,13 @@ async function freePort(): Promise<number> {
 }
 
 /** The whole site listening on localhost (a secure context for the browser), and a Chromium to visit it. */
-export async function startBrowserSite(environment: Record<string, string | undefined> = {}): Promise<BrowserSite> {
+export async function startBrowserSite(
+  environment: Record<string, string | undefined> = {},
+  options: TestSiteOptions = {},
+): Promise<BrowserSite> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const site = await startTestSite({ BASE_URL: origin, PORT: String(port), ...environment });
+  const site = await startTestSite({ BASE_URL: origin, PORT: String(port), ...environment }, options);
   // No load balancer to warn before the listener closes: the test stops its own browser first.
   const server: RunningServer = await listen(site.app, { port, logger: site.logger, announceMs: 0, idleMs: 100 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
