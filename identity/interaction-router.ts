@@ -8,6 +8,7 @@ import type { HostedPages, LoginPageContent } from './hosted-pages.tsx';
 import { pickLocale } from './locale.ts';
 import { parseLoginForm } from './login-form.ts';
 import { isSocialProvider } from '#platform/social-providers.ts';
+import { parsedAndChecked } from '#platform/unstorable-text.ts';
 import { createSocialRoutes, type SocialSignInSetup } from './social/social-routes.ts';
 import type { UserPool } from './user-pool.ts';
 
@@ -32,7 +33,7 @@ export interface InteractionRouterOptions {
 export function createInteractionRouter(options: InteractionRouterOptions): express.Router {
   const { provider, userPool, pages, csrf, rateLimits, basePath, logger } = options;
   const router = express.Router();
-  const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
+  const form = parsedAndChecked(express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 }));
   router.use(cookieParser());
 
   /** The sign-in this URL belongs to, if it is still going on in this browser. */

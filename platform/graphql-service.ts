@@ -2,11 +2,13 @@ import express, { type Request, type Router } from 'express';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
 import type { ApolloServerOptionsWithTypeDefs } from '@apollo/server';
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailableDependency } from './dependency-errors.ts';
 import type { Logger } from './logger.ts';
 import { OutageLog } from './outage-log.ts';
+import { graphqlRefusals } from './request-refusals.ts';
+import { isUnstorableText, refuseUnstorableText } from './unstorable-text.ts';
 
 export interface GraphQLServiceOptions<Context extends BaseContext> {
   name: string;
@@ -59,7 +61,7 @@ export async function createGraphQLService<Context extends BaseContext>(options:
       ApolloServerPluginCacheControlDisabled(),
       ...(options.plugins ?? []),
     ],
-    validationRules: options.validationRules ?? [],
+    validationRules: [...(options.validationRules ?? []), noUnstorableStrings],
     formatError(formatted, error) {
       if (unavailableDependency(error)) {
         // Masked like any unexpected failure in production; the code tells the caller to retry,
@@ -80,7 +82,9 @@ export async function createGraphQLService<Context extends BaseContext>(options:
 
   const router = express.Router();
   router.use(express.json({ limit: '100kb' }));
+  router.use(refuseUnstorableText);
   router.use(expressMiddleware(server, { context: ({ req }) => contextOrUnavailable(options.context, req) }));
+  router.use(graphqlRefusals);
   return { router, stop: () => server.stop() };
 }
 
@@ -97,6 +101,17 @@ async function contextOrUnavailable<Context>(context: (req: Request) => Promise<
     const http = { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) };
     throw new GraphQLError(UNAVAILABLE_MESSAGE, { originalError: error as Error, extensions: { code: SERVICE_UNAVAILABLE, http } });
   }
+}
+
+/** Strings written into the query itself are held to the same rule as variables (platform/unstorable-text.ts). */
+function noUnstorableStrings(context: ValidationContext): ASTVisitor {
+  return {
+    StringValue(node) {
+      if (isUnstorableText(node.value)) {
+        context.reportError(new GraphQLError('Strings may not carry NUL characters or unpaired surrogates', { nodes: [node] }));
+      }
+    },
+  };
 }
 
 function reportUnexpectedErrors<Context extends BaseContext>(logger: Logger, outages: OutageLog): ApolloServerPlugin<Context> {

@@ -85,7 +85,8 @@ export function createPageRouter(renderer: SiteRenderer): Router {
 async function submit(renderer: SiteRenderer, context: PageContext, module: PageModule, layout: LayoutName): Promise<void> {
   const { req, res } = context;
   const body = (req.body ?? {}) as Record<string, string>;
-  const action = module.actions?.[body.intent ?? ''] ?? LAYOUT_ACTIONS[layout]?.[body.intent ?? ''];
+  const intent = typeof body.intent === 'string' ? body.intent : '';
+  const action = ownEntry(module.actions, intent) ?? ownEntry(LAYOUT_ACTIONS[layout], intent);
   if (!action) return renderer.error(context, 400);
 
   const outcome = await action.handle(context, body);
@@ -108,6 +109,11 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
   const forms = { [action.form]: formStateOf(outcome) };
   if (htmx) return renderer.fragment(context, status, createElement(action.Fragment!), forms);
   await renderer.page(context, module, layout, forms, status);
+}
+
+/** `record[key]` only when the record itself has it: `constructor` or `__proto__` are not form intents. */
+function ownEntry<Value>(record: Record<string, Value> | undefined, key: string): Value | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** After a successful POST the next page shows the form's message once (POST-redirect-GET). */

@@ -7,6 +7,7 @@ import { jobsTableSql, JobQueue, scheduleBackoff } from '#platform/job-queue.ts'
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
 import { fromRoot } from '#platform/paths.ts';
+import { refuseUnstorableText } from '#platform/unstorable-text.ts';
 import { amountRejection, splitInstalments } from './instalments.ts';
 import type {
   CallbackStatus,
@@ -271,7 +272,7 @@ export class PaymentSandbox {
 
   private pages(): Router {
     const router = express.Router();
-    router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
+    router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }), refuseUnstorableText);
     router.use((_req, res, next) => {
       // The hosted pages are a payment form: never cached, never framed.
       res.set({
