@@ -13,6 +13,7 @@ import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
+import { CSP_REPORTS_PATH, cspReports } from './middleware/csp-reports.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { createPageRouter } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
@@ -82,6 +83,8 @@ export function createApp(parts: AppParts): Express {
   app.use(
     securityHeaders({
       https,
+      frameOrigins: config.frameOrigins,
+      origin: new URL(config.baseUrl).origin,
       formActionOrigins: [...new Set([identityOrigin, ...socialOrigins])].filter(
         (origin): origin is string => origin !== undefined && origin !== ownOrigin,
       ),
@@ -106,6 +109,8 @@ export function createApp(parts: AppParts): Express {
   for (const service of parts.services) app.use(service.path, service.handler);
   if (!web) return app;
 
+  // Browsers send these without cookies: answered before sessions and redirects are looked at.
+  app.use(CSP_REPORTS_PATH, cspReports(logger.child({ component: 'csp' })));
   app.use(web.seoFiles);
   app.use(web.redirects);
   app.use(cookieParser(config.sessionSecret));

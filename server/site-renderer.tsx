@@ -43,6 +43,8 @@ export interface SiteRendererOptions {
   showErrorDetails: boolean;
   /** Rendered anonymous pages (decision 0014). */
   pageCache?: PageCache | undefined;
+  /** Origins pages may frame besides the embed providers (`FRAME_ORIGINS`). */
+  frameOrigins?: readonly string[];
 }
 
 /** Turns page modules, their data and form states into responses: pages, fragments, 404s, errors. */
@@ -267,6 +269,7 @@ export class SiteRenderer {
       forms,
       embeddedApp: req.embeddedApp,
       preview: context.preview,
+      frameOrigins: this.options.frameOrigins ?? [],
     };
   }
 }

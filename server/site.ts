@@ -270,6 +270,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         baseUrl: config.baseUrl,
         showErrorDetails: config.env === 'development',
         pageCache,
+        frameOrigins: config.frameOrigins,
       }),
       csrf,
       analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),

@@ -45,6 +45,8 @@ export interface SiteContextValue {
   embeddedApp: boolean;
   /** SPEC 1, 6: an editor is previewing drafts; every layout shows the preview banner. */
   preview?: boolean;
+  /** Origins besides the embed providers that pages may frame (`FRAME_ORIGINS`, views/embed-origins.ts). */
+  frameOrigins?: readonly string[];
   assets: AssetCollector;
 }
 
