@@ -8,6 +8,7 @@ import type { HostedPages, LoginPageContent } from './hosted-pages.tsx';
 import { pickLocale } from './locale.ts';
 import { parseLoginForm } from './login-form.ts';
 import { isSocialProvider } from '#platform/social-providers.ts';
+import { parsedAndChecked } from '#platform/unstorable-text.ts';
 import { createSocialRoutes, type SocialSignInSetup } from './social/social-routes.ts';
 import type { UserPool } from './user-pool.ts';
 
@@ -32,7 +33,7 @@ export interface InteractionRouterOptions {
 export function createInteractionRouter(options: InteractionRouterOptions): express.Router {
   const { provider, userPool, pages, csrf, rateLimits, basePath, logger } = options;
   const router = express.Router();
-  const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
+  const form = parsedAndChecked(express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 }));
   router.use(cookieParser());
 
   /** The sign-in this URL belongs to, if it is still going on in this browser. */
@@ -126,10 +127,13 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
     if (!submitted.valid) {
       return sendLogin(req, res, interaction, 422, { email: submitted.email, fieldErrors: submitted.fieldErrors });
     }
-    // Both brute-force limits are checked before the password is, so a refused guess costs nothing.
+    // Every brute-force limit is checked before the password is, so a refused guess costs nothing.
+    // Guesses from one address lock that address out of the account, not the owner elsewhere.
     const account = submitted.email.toLowerCase();
     const address = req.ip ?? 'unknown';
+    const accountFromAddress = `${account} ${address}`;
     const limits = await Promise.all([
+      rateLimits.check('signInFailuresPerAccountAndAddress', accountFromAddress),
       rateLimits.check('signInFailuresPerAccount', account),
       rateLimits.check('signInFailuresPerAddress', address),
     ]);
@@ -142,12 +146,16 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
 
     const result = await userPool.authenticate(submitted.email, submitted.password);
     if (result.outcome === 'refused') {
-      await Promise.all([rateLimits.consume('signInFailuresPerAccount', account), rateLimits.consume('signInFailuresPerAddress', address)]);
+      await Promise.all([
+        rateLimits.consume('signInFailuresPerAccountAndAddress', accountFromAddress),
+        rateLimits.consume('signInFailuresPerAccount', account),
+        rateLimits.consume('signInFailuresPerAddress', address),
+      ]);
       logger.info({ interaction: interaction.uid }, 'Sign-in refused: wrong username or password');
       // SPEC 8: one message for both cases, so the form does not reveal which emails have accounts.
       return sendLogin(req, res, interaction, 401, { email: submitted.email, formError: 'login.errors.wrongCredentials' });
     }
-    await rateLimits.reset('signInFailuresPerAccount', account);
+    await rateLimits.reset('signInFailuresPerAccountAndAddress', accountFromAddress);
     if (result.outcome === 'unconfirmed') {
       // The password was right, so saying the account waits for its code reveals nothing new.
       return sendLogin(req, res, interaction, 403, {

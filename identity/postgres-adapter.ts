@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '#platform/database.ts';
+import { isUnstorableText } from '#platform/unstorable-text.ts';
 import { oidcPayloads } from './tables.ts';
 
 /**
@@ -28,16 +29,17 @@ export class PostgresAdapter implements Adapter {
       .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
   }
 
+  // Ids come from requests (a code, a client id, a cookie): one PostgreSQL cannot hold is nobody's.
   find(id: string) {
-    return this.#findWhere(eq(oidcPayloads.id, id));
+    return isUnstorableText(id) ? Promise.resolve(undefined) : this.#findWhere(eq(oidcPayloads.id, id));
   }
 
   findByUid(uid: string) {
-    return this.#findWhere(eq(oidcPayloads.uid, uid));
+    return isUnstorableText(uid) ? Promise.resolve(undefined) : this.#findWhere(eq(oidcPayloads.uid, uid));
   }
 
   findByUserCode(userCode: string) {
-    return this.#findWhere(eq(oidcPayloads.userCode, userCode));
+    return isUnstorableText(userCode) ? Promise.resolve(undefined) : this.#findWhere(eq(oidcPayloads.userCode, userCode));
   }
 
   async consume(id: string): Promise<void> {

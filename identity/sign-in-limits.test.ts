@@ -1,4 +1,5 @@
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
+import { RATE_LIMITS } from '#platform/rate-limits.ts';
 import { sessionBackends } from '#test/support/backends.ts';
 import type { Browser, Page } from '#test/support/browser.ts';
 import { createAccount, startIdentity, startSignIn, submitLogin, type RunningIdentity } from './test-support/identity-fixture.ts';
@@ -24,7 +25,7 @@ async function attempts(browser: Browser, page: Page, credentials: { email: stri
   return current;
 }
 
-test('five wrong passwords pause the account, even for the right one, in the visitor language', async () => {
+test('five wrong passwords from one address pause that address for the account, even for the right one, in the visitor language', async () => {
   await createAccount(identity, 'target@nabd.example');
   const browser = identity.browser({ address: '198.51.100.1' });
   const { loginPage } = await startSignIn(identity, browser);
@@ -36,13 +37,37 @@ test('five wrong passwords pause the account, even for the right one, in the vis
   expect(refused.html).toContain(
     '<p class="form-error" id="login-error" role="alert">Too many requests. Please try again in a few minutes.</p>',
   );
-
-  // From another address and in Arabic: the account is paused all the same.
-  const elsewhere = identity.browser({ address: '198.51.100.2' });
-  const arabic = await startSignIn(identity, elsewhere, { ui_locales: 'ar' });
-  const refusedInArabic = await submitLogin(elsewhere, arabic.loginPage, { email: 'target@nabd.example', password: PASSWORD });
+  const sameAddress = identity.browser({ address: '198.51.100.1' });
+  const arabic = await startSignIn(identity, sameAddress, { ui_locales: 'ar' });
+  const refusedInArabic = await submitLogin(sameAddress, arabic.loginPage, { email: 'target@nabd.example', password: PASSWORD });
   expect(refusedInArabic.status).toBe(429);
   expect(refusedInArabic.html).toContain('طلبات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد بضع دقائق.');
+});
+
+test('whoever guesses from elsewhere cannot lock the owner out: the owner signs in from their own address', async () => {
+  await createAccount(identity, 'owner@nabd.example');
+  const attacker = identity.browser({ address: '198.51.100.66' });
+  const attack = await startSignIn(identity, attacker);
+  const locked = await attempts(attacker, attack.loginPage, { email: 'owner@nabd.example', password: 'Guess-0001!' }, 6);
+  expect(locked.status).toBe(429);
+
+  const owner = identity.browser({ address: '198.51.100.7' });
+  const { loginPage } = await startSignIn(identity, owner);
+  expect((await submitLogin(owner, loginPage, { email: 'owner@nabd.example', password: PASSWORD })).status).toBe(303);
+});
+
+test('guesses spread over many addresses pause the account once they pass the slower limit for it', async () => {
+  await createAccount(identity, 'spread@nabd.example');
+  const { points } = RATE_LIMITS.signInFailuresPerAccount;
+  // Four guesses an address: under each address's limit for the account, over the account's own.
+  for (let guess = 0; guess < points; guess += 4) {
+    const browser = identity.browser({ address: `10.0.${Math.floor(guess / 256)}.${guess % 256}` });
+    const { loginPage } = await startSignIn(identity, browser);
+    await attempts(browser, loginPage, { email: 'spread@nabd.example', password: 'Guess-0001!' }, Math.min(4, points - guess));
+  }
+  const owner = identity.browser({ address: '198.51.100.8' });
+  const { loginPage } = await startSignIn(identity, owner);
+  expect((await submitLogin(owner, loginPage, { email: 'spread@nabd.example', password: PASSWORD })).status).toBe(429);
 });
 
 test('a successful sign-in forgets the account failures', async () => {
@@ -88,9 +113,10 @@ const redis = sessionBackends.find((backend) => backend.redisUrl);
       const { loginPage } = await startSignIn(first, browser);
       await attempts(browser, loginPage, { email: 'shared@nabd.example', password: 'Guess-0001!' }, 5);
 
-      const other = second.browser({ address: '192.0.2.11' });
-      const attempt = await startSignIn(second, other);
-      expect((await submitLogin(other, attempt.loginPage, { email: 'shared@nabd.example', password: PASSWORD })).status).toBe(429);
+      // The same address on the other instance: its five failures are counted there too.
+      const again = second.browser({ address: '192.0.2.10' });
+      const attempt = await startSignIn(second, again);
+      expect((await submitLogin(again, attempt.loginPage, { email: 'shared@nabd.example', password: PASSWORD })).status).toBe(429);
     } finally {
       await first.close();
       await second.close();

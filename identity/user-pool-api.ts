@@ -6,6 +6,7 @@ import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency
 import type { Logger } from '#platform/logger.ts';
 import type { OutageLog } from '#platform/outage-log.ts';
 import type { RateLimitName, RateLimits } from '#platform/rate-limits.ts';
+import { refuseUnstorableText } from '#platform/unstorable-text.ts';
 import { AccountRefusal, type AccountRefusalReason } from './account-errors.ts';
 import { createGuestCredentialIssuer } from './guest-credentials.ts';
 import { LOCALES } from './locale.ts';
@@ -87,7 +88,7 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.use(express.json({ limit: '10kb' }));
+  router.use(express.json({ limit: '10kb' }), refuseUnstorableText);
 
   /** The calling client, or a 401 answered. */
   function authenticateClient(req: Request, res: Response): string | undefined {

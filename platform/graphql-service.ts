@@ -2,11 +2,14 @@ import express, { type Request, type Router } from 'express';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
 import type { ApolloServerOptionsWithTypeDefs } from '@apollo/server';
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailableDependency } from './dependency-errors.ts';
 import type { Logger } from './logger.ts';
 import { OutageLog } from './outage-log.ts';
+import { costLimit, depthLimit, rootFieldLimit } from './query-limits.ts';
+import { graphqlRefusals } from './request-refusals.ts';
+import { isUnstorableText, refuseUnstorableText } from './unstorable-text.ts';
 
 export interface GraphQLServiceOptions<Context extends BaseContext> {
   name: string;
@@ -18,7 +21,24 @@ export interface GraphQLServiceOptions<Context extends BaseContext> {
   logger: Logger;
   plugins?: ApolloServerPlugin<Context>[];
   validationRules?: ValidationRule[];
+  /** How much one operation may ask for; every service is bounded, by default with QUERY_LIMITS. */
+  limits?: Partial<QueryLimits>;
 }
+
+export interface QueryLimits {
+  /** Fields nested in fields, fragments followed. */
+  depth: number;
+  /** Top-level fields, aliases counted: no fan-out into many lookups in one request. */
+  rootFields: number;
+  /** The estimated cost: a field 1, a page of `first: n` n times its children. */
+  cost: number;
+}
+
+/**
+ * Bounds for the user and commerce services: the site's heaviest operation (the shop's catalogue
+ * with every category, ticket, wave, perk and extra) stays well under them.
+ */
+export const QUERY_LIMITS: QueryLimits = { depth: 10, rootFields: 12, cost: 2_000 };
 
 export interface GraphQLService {
   router: Router;
@@ -42,6 +62,7 @@ const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
  * dependency) is unavailable answers `SERVICE_UNAVAILABLE` with HTTP 503 (decision 0033).
  */
 export async function createGraphQLService<Context extends BaseContext>(options: GraphQLServiceOptions<Context>): Promise<GraphQLService> {
+  const limits = { ...QUERY_LIMITS, ...options.limits };
   const logger = options.logger.child({ service: options.name });
   const outages = new OutageLog(logger);
   const server = new ApolloServer<Context>({
@@ -57,9 +78,10 @@ export async function createGraphQLService<Context extends BaseContext>(options:
       answerUnavailableWith503(),
       // Answers are cached by the web tier, not by HTTP caches: no per-field cache hints to compute.
       ApolloServerPluginCacheControlDisabled(),
+      costLimit(limits.cost),
       ...(options.plugins ?? []),
     ],
-    validationRules: options.validationRules ?? [],
+    validationRules: [depthLimit(limits.depth), rootFieldLimit(limits.rootFields), noUnstorableStrings, ...(options.validationRules ?? [])],
     formatError(formatted, error) {
       if (unavailableDependency(error)) {
         // Masked like any unexpected failure in production; the code tells the caller to retry,
@@ -80,7 +102,9 @@ export async function createGraphQLService<Context extends BaseContext>(options:
 
   const router = express.Router();
   router.use(express.json({ limit: '100kb' }));
+  router.use(refuseUnstorableText);
   router.use(expressMiddleware(server, { context: ({ req }) => contextOrUnavailable(options.context, req) }));
+  router.use(graphqlRefusals);
   return { router, stop: () => server.stop() };
 }
 
@@ -97,6 +121,17 @@ async function contextOrUnavailable<Context>(context: (req: Request) => Promise<
     const http = { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) };
     throw new GraphQLError(UNAVAILABLE_MESSAGE, { originalError: error as Error, extensions: { code: SERVICE_UNAVAILABLE, http } });
   }
+}
+
+/** Strings written into the query itself are held to the same rule as variables (platform/unstorable-text.ts). */
+function noUnstorableStrings(context: ValidationContext): ASTVisitor {
+  return {
+    StringValue(node) {
+      if (isUnstorableText(node.value)) {
+        context.reportError(new GraphQLError('Strings may not carry NUL characters or unpaired surrogates', { nodes: [node] }));
+      }
+    },
+  };
 }
 
 function reportUnexpectedErrors<Context extends BaseContext>(logger: Logger, outages: OutageLog): ApolloServerPlugin<Context> {

@@ -1,7 +1,9 @@
 import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
-import { httpError } from './graphql-service.ts';
+
+/** 400 with a code the caller can read (the same shape as graphql-service's `httpError`). */
+const refused = (message: string, code: string) => new GraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
 /**
  * Rejects operations nested deeper than `maxDepth` fields (fragments followed), before any
@@ -43,6 +45,46 @@ export function depthLimit(maxDepth: number): ValidationRule {
   };
 }
 
+/**
+ * Rejects operations asking for more than `maximum` top-level fields (aliases and fragments
+ * counted): one request cannot fan out into a thousand aliased lookups of one cheap field.
+ */
+export function rootFieldLimit(maximum: number): ValidationRule {
+  return (context) => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const definition of context.getDocument().definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    }
+    const countFields = (selectionSet: SelectionSetNode, seen: Set<string>): number => {
+      let fields = 0;
+      for (const selection of selectionSet.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (!selection.name.value.startsWith('__')) fields += 1;
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          fields += countFields(selection.selectionSet, seen);
+        } else {
+          const fragment = fragments.get(selection.name.value);
+          if (fragment && !seen.has(fragment.name.value))
+            fields += countFields(fragment.selectionSet, new Set(seen).add(fragment.name.value));
+        }
+      }
+      return fields;
+    };
+    return {
+      OperationDefinition(node) {
+        const fields = countFields(node.selectionSet, new Set());
+        if (fields > maximum) {
+          context.reportError(
+            new GraphQLError(`The query asks for ${fields} top-level fields; at most ${maximum} are allowed.`, {
+              nodes: [node as ASTNode],
+            }),
+          );
+        }
+      },
+    };
+  };
+}
+
 /** Fields with a `first` argument return that many items: their children count that many times. */
 const pagedListEstimator: ComplexityEstimator = ({ args, childComplexity }) =>
   typeof args.first === 'number' ? 1 + Math.max(args.first, 1) * childComplexity : undefined;
@@ -67,9 +109,9 @@ export function costLimit<Context extends BaseContext>(maximum: number): ApolloS
             });
           } catch (error) {
             // Variables that do not fit the operation: the caller's mistake, said as such.
-            throw httpError(400, (error as Error).message, 'BAD_USER_INPUT');
+            throw refused((error as Error).message, 'BAD_USER_INPUT');
           }
-          if (cost > maximum) throw httpError(400, `The query costs ${cost}; at most ${maximum} is allowed.`, 'QUERY_TOO_COSTLY');
+          if (cost > maximum) throw refused(`The query costs ${cost}; at most ${maximum} is allowed.`, 'QUERY_TOO_COSTLY');
         },
       };
     },

@@ -11,18 +11,18 @@ test.each(sessionBackends)('counts, refuses, checks and forgets per key ($name)'
   const limits = await createRateLimits({ redisUrl, prefix: `test-${crypto.randomUUID()}`, logger: quiet });
   try {
     expect(limits.engine).toBe(redisUrl ? 'redis' : 'memory');
-    const { points } = RATE_LIMITS.signInFailuresPerAccount;
+    const { points } = RATE_LIMITS.signInFailuresPerAccountAndAddress;
     for (let index = 0; index < points; index++)
-      expect((await limits.consume('signInFailuresPerAccount', 'a@nabd.example')).allowed).toBe(true);
-    expect(await limits.check('signInFailuresPerAccount', 'a@nabd.example')).toMatchObject({ allowed: false });
-    const refused = await limits.consume('signInFailuresPerAccount', 'a@nabd.example');
+      expect((await limits.consume('signInFailuresPerAccountAndAddress', 'a@nabd.example')).allowed).toBe(true);
+    expect(await limits.check('signInFailuresPerAccountAndAddress', 'a@nabd.example')).toMatchObject({ allowed: false });
+    const refused = await limits.consume('signInFailuresPerAccountAndAddress', 'a@nabd.example');
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(800);
     // Other keys and other limits are untouched.
-    expect((await limits.check('signInFailuresPerAccount', 'b@nabd.example')).allowed).toBe(true);
+    expect((await limits.check('signInFailuresPerAccountAndAddress', 'b@nabd.example')).allowed).toBe(true);
     expect((await limits.check('passwordChangesPerAccount', 'a@nabd.example')).allowed).toBe(true);
-    await limits.reset('signInFailuresPerAccount', 'a@nabd.example');
-    expect((await limits.check('signInFailuresPerAccount', 'a@nabd.example')).allowed).toBe(true);
+    await limits.reset('signInFailuresPerAccountAndAddress', 'a@nabd.example');
+    expect((await limits.check('signInFailuresPerAccountAndAddress', 'a@nabd.example')).allowed).toBe(true);
   } finally {
     await limits.close();
   }
@@ -50,14 +50,14 @@ const redis = sessionBackends.find((backend) => backend.redisUrl)?.redisUrl;
     logger,
   });
   try {
-    for (let index = 0; index < 5; index++) await limits.consume('signInFailuresPerAccount', 'down@nabd.example');
-    expect((await limits.check('signInFailuresPerAccount', 'down@nabd.example')).allowed).toBe(false);
+    for (let index = 0; index < 5; index++) await limits.consume('signInFailuresPerAccountAndAddress', 'down@nabd.example');
+    expect((await limits.check('signInFailuresPerAccountAndAddress', 'down@nabd.example')).allowed).toBe(false);
 
     relay.close();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await limits.check('signInFailuresPerAccount', 'down@nabd.example')).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect((await limits.consume('signInFailuresPerAccount', 'down@nabd.example')).allowed).toBe(true);
+    expect(await limits.check('signInFailuresPerAccountAndAddress', 'down@nabd.example')).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect((await limits.consume('signInFailuresPerAccountAndAddress', 'down@nabd.example')).allowed).toBe(true);
     expect(warnings.join('')).toContain('Rate limits unavailable');
   } finally {
     await limits.close().catch(() => {});
@@ -70,18 +70,21 @@ test('when Redis is frozen the limits let requests through after half a second, 
   const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
   const limits = await createRateLimits({ redisUrl: redis.url, prefix: `test-${crypto.randomUUID()}`, logger });
   try {
-    for (let index = 0; index < 5; index++) await limits.consume('signInFailuresPerAccount', 'frozen@nabd.example');
+    for (let index = 0; index < 5; index++) await limits.consume('signInFailuresPerAccountAndAddress', 'frozen@nabd.example');
 
     redis.freeze();
     const started = performance.now();
-    expect(await limits.check('signInFailuresPerAccount', 'frozen@nabd.example')).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect((await limits.consume('signInFailuresPerAccount', 'frozen@nabd.example')).allowed).toBe(true);
+    expect(await limits.check('signInFailuresPerAccountAndAddress', 'frozen@nabd.example')).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+    });
+    expect((await limits.consume('signInFailuresPerAccountAndAddress', 'frozen@nabd.example')).allowed).toBe(true);
     // Two calls, each within its half-second deadline.
     expect(performance.now() - started).toBeLessThan(1500);
     expect(warnings.join('')).toContain('Rate limits unavailable');
 
     redis.thaw();
-    expect((await limits.check('signInFailuresPerAccount', 'frozen@nabd.example')).allowed).toBe(false);
+    expect((await limits.check('signInFailuresPerAccountAndAddress', 'frozen@nabd.example')).allowed).toBe(false);
   } finally {
     redis.thaw();
     await limits.close().catch(() => {});

@@ -11,8 +11,16 @@ const HOUR = 60 * MINUTE;
  * visitor's address.
  */
 export const RATE_LIMITS = {
-  /** Password guessing against one account: five wrong passwords, then a quarter of an hour's pause. */
-  signInFailuresPerAccount: { points: 5, durationSeconds: 15 * MINUTE },
+  /**
+   * Password guessing against one account from one address: five wrong passwords, then a quarter
+   * of an hour's pause for that address only, so that nobody can lock the owner out from elsewhere.
+   */
+  signInFailuresPerAccountAndAddress: { points: 5, durationSeconds: 15 * MINUTE },
+  /**
+   * Guessing against one account from many addresses: slower, and generous enough that it takes a
+   * spread attack (more addresses than the per-address limit allows) before the owner notices it.
+   */
+  signInFailuresPerAccount: { points: 100, durationSeconds: HOUR },
   /** One address trying many accounts (credential stuffing); generous, since a venue's Wi-Fi shares one address. */
   signInFailuresPerAddress: { points: 50, durationSeconds: HOUR },
   /** Mass account creation from one address; a family signing up together stays far below it. */

@@ -5,6 +5,8 @@ import express, { type ErrorRequestHandler, type Express, type Handler, type Rou
 import session from 'express-session';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
+import { refusedRequestStatus } from '#platform/request-refusals.ts';
+import { refuseUnstorableText } from '#platform/unstorable-text.ts';
 import { OutageLog } from '#platform/outage-log.ts';
 import type { Config } from './config.ts';
 import { affiliateCapture } from './middleware/affiliate.ts';
@@ -12,6 +14,7 @@ import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
 import { moyasarPageOrigins } from '#graphql/commerce/payments/moyasar.ts';
+import { CSP_REPORTS_PATH, cspReports } from './middleware/csp-reports.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { createPageRouter } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
@@ -83,11 +86,16 @@ export function createApp(parts: AppParts): Express {
   app.use(
     securityHeaders({
       https,
+      frameOrigins: config.frameOrigins,
+      origin: new URL(config.baseUrl).origin,
       formActionOrigins: [...new Set([identityOrigin, ...socialOrigins, ...paymentOrigins])].filter(
         (origin): origin is string => origin !== undefined && origin !== ownOrigin,
       ),
     }),
   );
+
+  // A NUL or half a surrogate pair in the path or query is refused before anything looks it up (400).
+  app.use(refuseUnstorableText);
 
   if (web) {
     // Only these paths are files, so pages never wait on a disk lookup. Hashed names never change
@@ -104,6 +112,8 @@ export function createApp(parts: AppParts): Express {
   for (const service of parts.services) app.use(service.path, service.handler);
   if (!web) return app;
 
+  // Browsers send these without cookies: answered before sessions and redirects are looked at.
+  app.use(CSP_REPORTS_PATH, cspReports(logger.child({ component: 'csp' })));
   app.use(web.seoFiles);
   app.use(web.redirects);
   app.use(cookieParser(config.sessionSecret));
@@ -126,6 +136,7 @@ export function createApp(parts: AppParts): Express {
   );
   app.use('/api/analytics', web.analytics);
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+  app.use(refuseUnstorableText);
   app.use(web.csrf.protect);
   app.use((req, res, next) => {
     if (!web.renderer.answerFromCache(req, res)) next();
@@ -152,13 +163,13 @@ function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler 
   const outages = new OutageLog(logger);
   return (error, req, res, _next) => {
     const dependency = unavailableDependency(error);
-    const status =
-      error instanceof CsrfRejected ? 403 : error?.type?.startsWith?.('entity.') || error?.status === 400 ? 400 : dependency ? 503 : 500;
+    const status = error instanceof CsrfRejected ? 403 : (refusedRequestStatus(error) ?? (dependency ? 503 : 500));
     if (dependency) outages.report(dependency, error, { url: req.originalUrl });
     else (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
     if (res.headersSent) return res.end();
     if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    req.locale ??= 'en';
+    // Refused before the locale was read (a malformed path, say): the path still says the language.
+    req.locale ??= /^\/ar(\/|$)/.test(req.path) ? 'ar' : 'en';
     req.sitePath ??= req.path;
     try {
       renderer.error(renderer.context(req, res), status, error);
@@ -173,6 +184,8 @@ function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler 
 const PLAIN_ERRORS = {
   400: 'Bad request.',
   403: 'This form has expired. Reload the page and try again.',
+  413: 'Too much was sent. Go back and try again.',
+  415: 'The request could not be read. Reload the page and try again.',
   500: 'Something went wrong. Please try again.',
   503: 'Temporarily unavailable. Please try again in a moment.',
 };

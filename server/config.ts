@@ -128,6 +128,23 @@ const environmentSchema = z.object({
     .url()
     .transform((value) => value.replace(/\/+$/, ''))
     .default(MOYASAR_API_URL),
+  /** Origins pages may frame besides the video and map providers (the shop's embed, say): `https://a.example,https://b.example`. */
+  FRAME_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        const parsed = URL.parse(origin);
+        if (!parsed || parsed.protocol !== 'https:' || parsed.origin !== origin) {
+          context.addIssue({ code: 'custom', message: `${origin} is not an https origin (https://host, nothing after it)` });
+        }
+      }
+      return origins;
+    }),
   /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
@@ -161,6 +178,8 @@ export interface Config {
   };
   analyticsStrict: boolean;
   trustProxy: string | undefined;
+  /** Origins pages may frame besides the embed providers (views/embed-origins.ts). */
+  frameOrigins: string[];
   pageCacheEntries: number;
   mail: { smtpUrl: string | undefined; from: string };
   rateLimitPrefix: string;
@@ -237,6 +256,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     analyticsStrict: values.ANALYTICS_STRICT,
     trustProxy: values.TRUST_PROXY,
+    frameOrigins: values.FRAME_ORIGINS,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,

@@ -84,8 +84,11 @@ export function createPageRouter(renderer: SiteRenderer): Router {
 
 async function submit(renderer: SiteRenderer, context: PageContext, module: PageModule, layout: LayoutName): Promise<void> {
   const { req, res } = context;
-  const body = (req.body ?? {}) as Record<string, string>;
-  const action = module.actions?.[body.intent ?? ''] ?? LAYOUT_ACTIONS[layout]?.[body.intent ?? ''];
+  const body = singleValuedFields(req.body);
+  // Our forms name every field once (a group of checkboxes has a name per box): a field sent twice
+  // was not sent by one of them.
+  if (!body) return renderer.error(context, 400);
+  const action = ownEntry(module.actions, body.intent ?? '') ?? ownEntry(LAYOUT_ACTIONS[layout], body.intent ?? '');
   if (!action) return renderer.error(context, 400);
 
   const outcome = await action.handle(context, body);
@@ -108,6 +111,17 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
   const forms = { [action.form]: formStateOf(outcome) };
   if (htmx) return renderer.fragment(context, status, createElement(action.Fragment!), forms);
   await renderer.page(context, module, layout, forms, status);
+}
+
+/** The form's fields, each a single string; undefined when one was sent more than once. */
+function singleValuedFields(body: unknown): Record<string, string> | undefined {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  return Object.values(fields).every((value) => typeof value === 'string') ? (fields as Record<string, string>) : undefined;
+}
+
+/** `record[key]` only when the record itself has it: `constructor` or `__proto__` are not form intents. */
+function ownEntry<Value>(record: Record<string, Value> | undefined, key: string): Value | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** After a successful POST the next page shows the form's message once (POST-redirect-GET). */

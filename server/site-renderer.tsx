@@ -45,6 +45,8 @@ export interface SiteRendererOptions {
   pageCache?: PageCache | undefined;
   /** Production with test payments (decision 0036): every page says TEST MODE. */
   testMode?: boolean;
+  /** Origins pages may frame besides the embed providers (`FRAME_ORIGINS`). */
+  frameOrigins?: readonly string[];
 }
 
 /** Turns page modules, their data and form states into responses: pages, fragments, 404s, errors. */
@@ -270,6 +272,7 @@ export class SiteRenderer {
       embeddedApp: req.embeddedApp,
       preview: context.preview,
       testMode: this.options.testMode === true,
+      frameOrigins: this.options.frameOrigins ?? [],
     };
   }
 }

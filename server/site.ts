@@ -273,6 +273,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         showErrorDetails: config.env === 'development',
         pageCache,
         testMode: production && config.payments.testMode,
+        frameOrigins: config.frameOrigins,
       }),
       csrf,
       analytics: createAnalyticsEndpoint(tracker, new URL(config.baseUrl).origin),

@@ -308,14 +308,14 @@ describe('the address book', () => {
     expect(await trackedEvent('user_address_removed', (properties) => properties.page_name === '/account/addresses')).toBeDefined();
   });
 
-  test("another user's address cannot be changed or deleted: the address book's failure message (503)", async () => {
+  test("another user's address cannot be changed or deleted: it is not in the visitor's address book (422)", async () => {
     const owner = await newVisitor('/account/addresses');
     const added = await landing(owner, await owner.submit('/account/addresses', address({ address1: 'Olaya 1', city: 'Riyadh' })));
     const ownerAddress = /\?delete=([^#"]+)/.exec(added.html)![1]!;
     const other = await newVisitor('/account/addresses');
     const refused = await other.submit('/account/addresses', { intent: 'delete-address', addressId: ownerAddress });
-    expect(refused.status).toBe(503);
-    expect(text(refused)).toContain('The address could not be saved. Please try again in a few minutes.');
+    expect(refused.status).toBe(422);
+    expect(text(refused)).toContain('This address is no longer in your address book.');
     expect(text(await owner.get('/account/addresses'))).toContain('Olaya 1');
   });
 });
@@ -354,8 +354,8 @@ describe('newsletters', () => {
       newsletterId: 'no-such-newsletter',
       subscribed: 'true',
     });
-    expect(unknown.status).toBe(503);
-    expect(text(unknown)).toContain("We couldn't subscribe you right now.");
+    expect(unknown.status).toBe(422);
+    expect(text(unknown)).toContain('This newsletter is not offered any more.');
   });
 });
 
@@ -457,7 +457,7 @@ describe('managing the account', () => {
       password: 'New-password-2026!',
       confirmPassword: 'New-password-2026!',
     });
-    expect(forged.status).toBe(503);
+    expect(forged.status).toBe(409);
     expect(text(forged)).toContain('You sign in with Google or Apple');
   });
 

@@ -8,6 +8,7 @@ import { PAGE_BLOCK_FIELDS } from '#server/pages/blocks/page-block-fields.ts';
 import { renderFragment } from '#server/render/render-document.tsx';
 import { createUrlBuilder } from '#server/urls.ts';
 import { PageBlocks } from '#views/blocks/PageBlocks.tsx';
+import { EMBED_PROVIDERS } from '#views/embed-origins.ts';
 import { RichText } from '#views/components/RichText.tsx';
 import type { RichTextNode } from '#views/content.ts';
 import type { PageBlockContent } from '#views/blocks/types.ts';
@@ -157,10 +158,18 @@ describe('blocks on an event and its custom pages', () => {
     expect(html).toContain(strings(locale).iframe.open);
   });
 
-  test('the Content-Security-Policy lets pages frame https sites, and only those', async () => {
+  test('the Content-Security-Policy lets pages frame the video and map providers, and only those', async () => {
     const response = await request(site.app).get('/events/nabd-festival-2026/getting-there');
     const frameSrc = /frame-src ([^;]*)/.exec(response.headers['content-security-policy']!)![1]!.split(' ');
-    expect(frameSrc).toEqual(["'self'", 'https:']);
+    expect(frameSrc).toEqual(["'self'", ...EMBED_PROVIDERS]);
+  });
+
+  test.each(LOCALES)('iframe of a site the policy does not allow: the link to open it, without a frame (%s)', async (locale) => {
+    const html = await get(locale, '/store');
+    const store = section(html, 'block-iframe');
+    expect(store).not.toContain('<iframe');
+    expect(store).toContain('href="https://shop.nabd.example/embed"');
+    expect(html).toContain(strings(locale).iframe.open);
   });
 
   test.each(LOCALES)('FAQ: questions as <details> that open without JavaScript, tracked when opened (%s)', async (locale) => {

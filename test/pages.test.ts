@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { contentRecords } from './support/content-records.ts';
 import { decoded } from './support/html.ts';
-import { startTestSite, type TestSite } from './support/test-site.ts';
+import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
 
 let site: TestSite;
 let record: Awaited<ReturnType<typeof contentRecords>>;
@@ -114,6 +114,27 @@ describe('not found', () => {
 });
 
 describe('security headers', () => {
+  test('what the CSP blocks is reported to the site, which logs it and keeps nothing', async () => {
+    const response = await get('/');
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain('report-to csp');
+    expect(csp).toContain('report-uri /api/csp-reports');
+    expect(response.headers['reporting-endpoints']).toBe(`csp="${TEST_ORIGIN}/api/csp-reports"`);
+
+    const violation = {
+      type: 'csp-violation',
+      body: { effectiveDirective: 'frame-src', blockedURL: 'https://evil.example/', documentURL: `${TEST_ORIGIN}/` },
+    };
+    await request(site.app)
+      .post('/api/csp-reports')
+      .set('content-type', 'application/reports+json')
+      .send(JSON.stringify([violation]))
+      .expect(204);
+    const legacy = { 'csp-report': { 'violated-directive': 'script-src', 'blocked-uri': 'inline', 'document-uri': `${TEST_ORIGIN}/ar` } };
+    await request(site.app).post('/api/csp-reports').set('content-type', 'application/csp-report').send(JSON.stringify(legacy)).expect(204);
+    await request(site.app).post('/api/csp-reports').set('content-type', 'application/reports+json').send('not json').expect(204);
+  });
+
   test('the CSP allows only scripts of our own origin, and pages load nothing else', async () => {
     const response = await get('/');
     const csp = response.headers['content-security-policy'] as string;

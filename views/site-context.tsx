@@ -47,6 +47,8 @@ export interface SiteContextValue {
   preview?: boolean;
   /** A production site taking test payments (a staging site, decision 0036): every layout says TEST MODE. */
   testMode?: boolean;
+  /** Origins besides the embed providers that pages may frame (`FRAME_ORIGINS`, views/embed-origins.ts). */
+  frameOrigins?: readonly string[];
   assets: AssetCollector;
 }
 

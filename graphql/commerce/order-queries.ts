@@ -238,6 +238,20 @@ function toOrder(
   };
 }
 
+/** The order's payment with `provider` that is still open (the latest, should there be several). */
+export async function openPaymentOf(
+  db: Database,
+  orderId: string,
+  provider: 'card' | 'wallet' | 'instalments',
+): Promise<string | undefined> {
+  const [payment] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from commerce.payments where order_id = ${orderId} and provider = ${provider} and state in ('PENDING', 'CHALLENGE')
+        order by created_at desc limit 1`,
+  );
+  return payment?.id;
+}
+
 export type OrderView = ReturnType<typeof toOrder>;
 
 /** Orders with their items, tickets and payment links, loaded in bulk, in the order given. */

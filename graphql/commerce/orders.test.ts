@@ -238,6 +238,13 @@ describe.each(databaseBackends)('orders and payments on $name', (backend) => {
     const sheet = await request(sandbox).post(new URL(funded.paymentLink).pathname).type('form').send({ wallet: 'funded' }).expect(303);
     const token = new URL(sheet.headers.location!).searchParams.get('walletToken')!;
     expect(await refusal(WALLET, { input: { orderId: funded.orderId, paymentToken: 'wtok_forged' } }, guest)).toBe('BAD_USER_INPUT');
+    // Another order's token, of the same amount: refused for this order, and still good for its own.
+    const other = await place(guest, [{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }], { paymentMethod: 'MOBILE_WALLET' });
+    const otherSheet = await request(sandbox).post(new URL(other.paymentLink).pathname).type('form').send({ wallet: 'funded' }).expect(303);
+    const otherToken = new URL(otherSheet.headers.location!).searchParams.get('walletToken')!;
+    expect(await refusal(WALLET, { input: { orderId: funded.orderId, paymentToken: otherToken } }, guest)).toBe('BAD_USER_INPUT');
+    expect((await ok(WALLET, { input: { orderId: other.orderId, paymentToken: otherToken } }, guest)).applePayCheckout).toBeTruthy();
+    expect((await readOrder(other.orderId, guest)).state).toBe('PAID');
     expect((await ok(WALLET, { input: { orderId: funded.orderId, paymentToken: token } }, guest)).applePayCheckout).toEqual({
       returnUrl: `${ORIGIN}/tickets/confirmation`,
     });

@@ -4,7 +4,6 @@ import { bearerToken, sameSecret } from '#platform/bearer-token.ts';
 import { createGraphQLService, forbidden, httpError, unauthorized } from '#platform/graphql-service.ts';
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
-import { costLimit, depthLimit } from '#platform/query-limits.ts';
 import { createAssetLoader } from './assets.ts';
 import { EntryStore } from './entry-store.ts';
 import { createImageRouter } from './image-router.ts';
@@ -24,6 +23,8 @@ export const CONTENT_HEADERS = {
 export const CONTENT_ENVIRONMENTS = ['main', 'staging'];
 const MAX_DEPTH = 12;
 const MAX_COST = 20_000;
+// The layout's query asks for the navigation, footer and site settings at once.
+const MAX_ROOT_FIELDS = 20;
 
 export interface ContentServiceOptions {
   database: DatabaseHandle;
@@ -74,8 +75,7 @@ export async function createContentService(options: ContentServiceOptions): Prom
     resolvers,
     production: options.production,
     logger,
-    validationRules: [depthLimit(MAX_DEPTH)],
-    plugins: [costLimit(MAX_COST)],
+    limits: { depth: MAX_DEPTH, cost: MAX_COST, rootFields: MAX_ROOT_FIELDS },
     async context(req: Request) {
       const token = bearerToken(req.headers.authorization);
       const preview = Boolean(token && sameSecret(token, options.previewToken));

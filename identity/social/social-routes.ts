@@ -2,6 +2,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { Interaction, Provider } from 'oidc-provider';
 import type { Logger } from '#platform/logger.ts';
 import { isSocialProvider, SOCIAL_PROVIDERS, type SocialProvider } from '#platform/social-providers.ts';
+import { parsedAndChecked } from '#platform/unstorable-text.ts';
 import type { CsrfGuard } from '../csrf-guard.ts';
 import type { LoginPageContent } from '../hosted-pages.tsx';
 import type { Locale } from '../locale.ts';
@@ -52,7 +53,7 @@ const MESSAGES = {
 export function createSocialRoutes(options: SocialRoutesOptions) {
   const { provider, upstream, accounts, pending, csrf, basePath, logger } = options;
   const router = express.Router();
-  const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 });
+  const form = parsedAndChecked(express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 20 }));
   const interactionPath = (uid: string) => `${basePath}/${encodeURIComponent(uid)}`;
 
   /** The buttons of the login page: a form for each configured provider, a disabled button otherwise. */

@@ -1,5 +1,7 @@
-import express, { type Router } from 'express';
+import express, { type ErrorRequestHandler, type Router } from 'express';
 import { z } from 'zod';
+import { refusedRequestStatus } from '#platform/request-refusals.ts';
+import { hasUnstorableText } from '#platform/unstorable-text.ts';
 import { isLocale } from '#views/format.ts';
 import { EVENT_NAMES, type EventName } from './event-schemas.ts';
 import { TrackingSchemaError, type Tracker } from './tracker.ts';
@@ -62,7 +64,7 @@ export function createAnalyticsEndpoint(tracker: Tracker, siteOrigin: string): R
     const origin = req.get('origin');
     if ((site && site !== 'same-origin') || (!site && origin !== siteOrigin)) return void res.status(403).end();
     const parsed = clientEvent.safeParse(req.body);
-    if (!parsed.success || !BROWSER_EVENTS.has(parsed.data.name)) return void res.status(400).end();
+    if (!parsed.success || !BROWSER_EVENTS.has(parsed.data.name) || hasUnstorableText(req.body)) return void res.status(400).end();
     const { name, properties, page, pageName, language } = parsed.data;
     try {
       tracker.track(name, { page, pageName, language: language as 'en' | 'ar' }, properties);
@@ -72,5 +74,11 @@ export function createAnalyticsEndpoint(tracker: Tracker, siteOrigin: string): R
     }
     res.status(204).end();
   });
+  // A body too large or not JSON is the sender's: its own status, no page.
+  router.use(((error, _req, res, next) => {
+    const status = refusedRequestStatus(error);
+    if (!status) return next(error);
+    res.status(status).end();
+  }) as ErrorRequestHandler);
   return router;
 }

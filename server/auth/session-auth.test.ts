@@ -31,5 +31,16 @@ describe('where sign-in returns to', () => {
     expect(safeReturnTo('//evil.example', '/account')).toBe('/account');
     expect(safeReturnTo('/\\evil.example', '/account')).toBe('/account');
     expect(safeReturnTo(['/a'], '/account')).toBe('/account');
+    // Browsers drop tabs and line breaks and read a backslash as a slash: each of these is //evil.example to them.
+    for (const sneaky of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/%09/evil.example'.replace('%09', '\t'),
+      '/ /evil.example',
+    ]) {
+      expect(safeReturnTo(sneaky, '/account')).toBe('/account');
+    }
+    expect(safeReturnTo('/events?city=riyadh#tickets', '/account')).toBe('/events?city=riyadh#tickets');
   });
 });

@@ -18,9 +18,17 @@ export function needsRefresh(tokens: SignedInSession['tokens'], now = nowInSecon
   return Math.min(tokens.accessTokenExpiresAt, tokens.idTokenExpiresAt) - TOKEN_TOLERANCE_SECONDS <= now;
 }
 
-/** Only paths of this site: a `returnTo` can never send a visitor elsewhere. */
+const SAME_SITE = 'http://site.invalid';
+
+/**
+ * Only paths of this site: a `returnTo` can never send a visitor elsewhere. Browsers drop tabs and
+ * line breaks from URLs and read `\` as `/`, so `/\t/evil.example` is `//evil.example` to them:
+ * such characters refuse the value, and what is left must resolve on our own origin.
+ */
 export function safeReturnTo(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(value)) return fallback;
+  const url = URL.parse(value, SAME_SITE);
+  return url && url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
 
 export type SignInFailure = (reason: string) => void;

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { EMBED_PROVIDERS } from '#views/embed-origins.ts';
+import { CSP_REPORTS_PATH } from './csp-reports.ts';
 
 export interface SecurityOptions {
   /** Origins that forms may post to besides our own (a separately hosted identity provider). */
   formActionOrigins: string[];
+  /** Origins pages may frame besides the embed providers (`FRAME_ORIGINS`). */
+  frameOrigins: string[];
+  /** The site's public origin: reports are sent to an absolute URL on it. */
+  origin: string;
   /** Send HSTS and upgrade insecure requests: only when served over https. */
   https: boolean;
 }
@@ -19,6 +25,10 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
   return [
     cspNonce,
+    (_req, res, next) => {
+      res.set('Reporting-Endpoints', `csp="${options.origin}${CSP_REPORTS_PATH}"`);
+      next();
+    },
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -32,13 +42,17 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
           fontSrc: ["'self'"],
           mediaSrc: ["'self'"],
           connectSrc: ["'self'"],
-          // Page blocks frame other sites' pages (maps, the shop) and performers' videos play in
-          // privacy-enhanced players: https only (SPEC 3.2).
-          frameSrc: ["'self'", 'https:'],
+          // Performers' videos play in privacy-enhanced players and venues' maps are embeds (SPEC
+          // 3.2); the operator names any other page blocks may frame (views/embed-origins.ts).
+          frameSrc: ["'self'", ...EMBED_PROVIDERS, ...options.frameOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'", ...options.formActionOrigins],
           frameAncestors: ["'self'"],
+          // What the policy blocks is reported (server/middleware/csp-reports.ts): `report-to` for
+          // current browsers, `report-uri` for the others.
+          reportTo: ['csp'],
+          reportUri: [CSP_REPORTS_PATH],
           ...(options.https ? { upgradeInsecureRequests: [] } : {}),
         },
       },

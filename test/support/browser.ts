@@ -34,6 +34,11 @@ export class Browser {
     return this.#send(String(url), 'POST', new URLSearchParams(form));
   }
 
+  /** A POST of a body as it is, with its content type: what no form of ours sends (the fuzz suite's). */
+  async postRaw(url: string | URL, body: string, contentType: string): Promise<Page> {
+    return this.#send(String(url), 'POST', body, contentType);
+  }
+
   /** Follows redirects from `page` until one leaves `within` (e.g. lands on the site's callback). */
   async follow(page: Page, within: string): Promise<Page> {
     let current = page;
@@ -54,12 +59,22 @@ export class Browser {
     this.#cookies.set(`${name};/`, { name, value, path: '/' });
   }
 
-  async #send(url: string, method: string, body?: URLSearchParams): Promise<Page> {
+  async #send(
+    url: string,
+    method: string,
+    body?: URLSearchParams | string,
+    contentType = 'application/x-www-form-urlencoded',
+  ): Promise<Page> {
     const headers = new Headers();
     const cookie = this.#cookieHeader(new URL(url).pathname);
     if (cookie) headers.set('cookie', cookie);
-    if (body) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const response = await this.#fetch(url, { method, headers, ...(body ? { body: body.toString() } : {}), redirect: 'manual' });
+    if (body !== undefined) headers.set('content-type', contentType);
+    const response = await this.#fetch(url, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: body.toString() } : {}),
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) this.#store(line);
     return {
       status: response.status,

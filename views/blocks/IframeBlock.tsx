@@ -1,11 +1,9 @@
 import { Icon } from '../components/Icon.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { useTrack } from '../components/tracking.ts';
+import { isFrameable } from '../embed-origins.ts';
 import { useSite } from '../site-context.tsx';
 import type { IframeBlockContent } from './types.ts';
-
-/** Only pages served over https are framed: never `javascript:` or plain http. */
-const FRAMEABLE = /^https:\/\//i;
 
 /**
  * Another site's page inside ours (a map, the shop): loaded only when it nears the screen, titled
@@ -13,22 +11,26 @@ const FRAMEABLE = /^https:\/\//i;
  * its own (on a phone a full page is often easier).
  */
 export function IframeBlock({ block }: { block: IframeBlockContent }) {
-  const { t } = useSite();
+  const { t, frameOrigins } = useSite();
   const track = useTrack();
-  if (!FRAMEABLE.test(block.url)) return null;
+  // Never `javascript:` or plain http; an origin the page may not frame is a link alone.
+  if (!/^https:\/\//i.test(block.url)) return null;
+  const framed = isFrameable(block.url, frameOrigins);
   return (
     <section className="section block block-iframe" aria-label={block.label}>
       <figure className="block-iframe__figure">
-        <iframe
-          className="block-iframe__frame"
-          src={block.url}
-          title={block.label}
-          height={block.height}
-          loading="lazy"
-          sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allow="fullscreen"
-        />
+        {framed ? (
+          <iframe
+            className="block-iframe__frame"
+            src={block.url}
+            title={block.label}
+            height={block.height}
+            loading="lazy"
+            sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allow="fullscreen"
+          />
+        ) : null}
         <figcaption className="block-iframe__caption">
           <span>{block.label}</span>
           <SmartLink

@@ -3,9 +3,10 @@ import { useSite } from '../site-context.tsx';
 export interface ErrorPageData {
   /**
    * 500 for failures, 503 while something the page needs is unavailable, 403 for a form whose
-   * security token expired, 400 for a malformed request.
+   * security token expired, 400 for a malformed request, 413 for one larger than we accept (a body,
+   * or too many fields), 415 for a body in an encoding or character set we do not read.
    */
-  status: 400 | 403 | 500 | 503;
+  status: 400 | 403 | 413 | 415 | 500 | 503;
   retryUrl: string;
   requestId: string;
   /** Development only: what went wrong, for the developer looking at the page. */
@@ -13,7 +14,14 @@ export interface ErrorPageData {
 }
 
 /** The section of `errors.json` each status is explained by. */
-export const ERROR_TEXTS = { 400: 'badRequest', 403: 'formExpired', 500: 'generic', 503: 'unavailable' } as const;
+export const ERROR_TEXTS = {
+  400: 'badRequest',
+  403: 'formExpired',
+  413: 'tooLarge',
+  415: 'unreadable',
+  500: 'generic',
+  503: 'unavailable',
+} as const;
 
 /**
  * SPEC 2.4, 8: the generic error with "try again". It needs nothing from any service, since a

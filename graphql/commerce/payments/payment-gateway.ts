@@ -66,8 +66,11 @@ export interface PaymentGateway {
 export interface WalletProvider {
   /** The wallet sheet for this order; the token it gives back is tied to the payment. */
   createPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
-  /** Charges the token: the payment it belongs to and the outcome. */
-  charge(paymentToken: string, amount: number): Promise<WalletCharge>;
+  /**
+   * Charges the token for this payment: a token handed out for another payment (another order's
+   * sheet) is not valid here, and nothing is charged.
+   */
+  charge(paymentId: string, paymentToken: string, amount: number): Promise<WalletCharge>;
   fetchPayment: FetchPayment;
   voidPayment(paymentId: string): Promise<void>;
 }

@@ -308,8 +308,12 @@ describe.each(databaseBackends)('payments on $name', (backend) => {
     expect(sheet.text).toContain('dir="rtl"');
     const back = await request(fixture.app).post(path(wallet.paymentLink)).type('form').send({ wallet: 'empty' }).expect(303);
     const token = new URL(back.headers.location!).searchParams.get('walletToken')!;
-    expect(await fixture.sandbox.wallet.charge(token, 30000)).toEqual({ outcome: 'INSUFFICIENT_FUNDS', paymentId: wallet.paymentId });
-    expect(await fixture.sandbox.wallet.charge(token, 30000)).toEqual({ outcome: 'INVALID_TOKEN' });
+    expect(await fixture.sandbox.wallet.charge('pay_of_another_order', token, 30000)).toEqual({ outcome: 'INVALID_TOKEN' });
+    expect(await fixture.sandbox.wallet.charge(wallet.paymentId, token, 30000)).toEqual({
+      outcome: 'INSUFFICIENT_FUNDS',
+      paymentId: wallet.paymentId,
+    });
+    expect(await fixture.sandbox.wallet.charge(wallet.paymentId, token, 30000)).toEqual({ outcome: 'INVALID_TOKEN' });
 
     expect(await fixture.sandbox.instalments.prescore({ amount: 115000, email: 'a@example.com' })).toEqual({
       eligible: true,

@@ -7,6 +7,7 @@ import { jobsTableSql, JobQueue, scheduleBackoff } from '#platform/job-queue.ts'
 import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
 import { fromRoot } from '#platform/paths.ts';
+import { refuseUnstorableText } from '#platform/unstorable-text.ts';
 import { amountRejection, splitInstalments } from './instalments.ts';
 import type {
   CallbackStatus,
@@ -120,7 +121,7 @@ export class PaymentSandbox {
     this.card = { createPayment: (request) => this.create('card', request), fetchPayment, voidPayment: (id) => this.void(id) };
     this.wallet = {
       createPayment: (request) => this.create('wallet', request),
-      charge: (token, amount) => this.charge(token, amount),
+      charge: (paymentId, token, amount) => this.charge(paymentId, token, amount),
       fetchPayment,
       voidPayment: (id) => this.void(id),
     };
@@ -197,13 +198,14 @@ export class PaymentSandbox {
     };
   }
 
-  private async charge(token: string, amount: number): Promise<WalletCharge> {
-    // A token is spent once: the update only matches an open wallet payment of the same amount.
+  private async charge(paymentId: string, token: string, amount: number): Promise<WalletCharge> {
+    // A token is spent once, on its own payment: the update only matches that open wallet payment,
+    // with its token and its amount.
     const [row] = await queryRows<Row>(
       this.db,
       sql`update payment_sandbox.payments set state = case when wallet_funded then 'SUCCEEDED' else 'INSUFFICIENT_FUNDS' end,
             succeeded_at = case when wallet_funded then ${this.clock().toISOString()}::timestamptz end
-          where wallet_token = ${token} and provider = 'wallet' and state = 'OPEN' and amount = ${amount}
+          where id = ${paymentId} and wallet_token = ${token} and provider = 'wallet' and state = 'OPEN' and amount = ${amount}
           returning *`,
     );
     if (!row) return { outcome: 'INVALID_TOKEN' };
@@ -271,7 +273,7 @@ export class PaymentSandbox {
 
   private pages(): Router {
     const router = express.Router();
-    router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
+    router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }), refuseUnstorableText);
     router.use((_req, res, next) => {
       // The hosted pages are a payment form: never cached, never framed.
       res.set({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireCaller, type CommerceContext } from '../context.ts';
 import { badUserInput, holdExpired, insufficientFunds, notFound, orderState, parseInput } from '../errors.ts';
 import { money } from '../money.ts';
-import { findAccessibleOrder, orderViews, type OrderRow } from '../order-queries.ts';
+import { findAccessibleOrder, openPaymentOf, orderViews, type OrderRow } from '../order-queries.ts';
 import { cartPaymentMethods } from '../orders.ts';
 import { amountRejection } from '../payments/instalments.ts';
 
@@ -88,7 +88,10 @@ export const orderResolvers = {
       if (order.state !== 'PENDING_PAYMENT' || order.payment_method !== 'MOBILE_WALLET') throw orderState();
       // Without a wallet provider in use no wallet order exists; one placed before a change of provider cannot be charged.
       if (!context.payments.wallet) throw orderState('The mobile wallet is not offered');
-      const charge = await context.payments.wallet.charge(input.paymentToken, order.total);
+      // The token is charged for this order's own wallet payment: another order's token charges nothing.
+      const paymentId = await openPaymentOf(context.db, order.id, 'wallet');
+      if (!paymentId) throw orderState();
+      const charge = await context.payments.wallet.charge(paymentId, input.paymentToken, order.total);
       if (charge.outcome === 'INVALID_TOKEN')
         throw badUserInput({ paymentToken: 'payments:errors.walletToken' }, 'The wallet token is not valid');
       const outcome = await context.lifecycle.walletOutcome(order.id, charge.paymentId, charge.outcome);

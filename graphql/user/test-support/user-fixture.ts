@@ -28,6 +28,8 @@ export interface TestUser {
 
 export interface RunningUserService {
   database: DatabaseHandle;
+  /** The service mounted at `/graphql/user`, for requests `call` does not make (raw bodies, other content types). */
+  app: express.Express;
   identity: RunningIdentity;
   rateLimits: RateLimits;
   /** Posts a GraphQL request, with the token when given. */
@@ -72,6 +74,7 @@ export async function startUserService(backend: DatabaseBackend): Promise<Runnin
 
   return {
     database,
+    app,
     identity,
     rateLimits,
     call(body, token) {

@@ -1,6 +1,7 @@
 import type { PageProperties } from '../../analytics/tracker.ts';
 import type { EventName } from '../../analytics/event-schemas.ts';
 import { redirect, type FormOutcome, type Loaded, type PageContext } from '../../page.ts';
+import { ServiceError } from '../../services/service-client.ts';
 import { trackingContext } from '../../site-renderer.tsx';
 
 /** SPEC 9.4: every account page describes itself the same way, by its section. */
@@ -32,14 +33,53 @@ export function trackAccount(context: PageContext, section: string, name: EventN
   context.services.tracker.track(name, trackingContext(context.req, accountAnalytics(section)), properties);
 }
 
-/** A service failed: logged with the request, answered with the page's SPEC 8 message (503). */
+/**
+ * The service refused what the visitor asked (not found, over a limit, too many tries): their
+ * doing, answered 4xx with `message`, never as the site failing.
+ */
+export class AccountRefusal extends Error {
+  override name = 'AccountRefusal';
+  constructor(
+    message: string,
+    readonly status?: 409 | 429,
+  ) {
+    super(message);
+  }
+}
+
+/** The user service's codes for refusals of the caller's input, with the status the page answers. */
+const SERVICE_REFUSALS: Record<string, 409 | 422 | 429> = {
+  BAD_USER_INPUT: 422,
+  NOT_FOUND: 422,
+  ADDRESS_LIMIT_REACHED: 409,
+  TOO_MANY_REQUESTS: 429,
+};
+
+/**
+ * A service call failed: a refusal of the visitor's request is answered as such (4xx, with
+ * `refusals[code]` or `message`); anything else is logged and answered with the page's SPEC 8
+ * message (503).
+ */
 export function serviceFailure(
   context: PageContext,
   error: unknown,
   what: string,
   values: Record<string, string>,
   message: string,
+  refusals: Record<string, string> = {},
 ): FormOutcome {
+  if (error instanceof AccountRefusal) return refused(values, error.message, error.status);
+  const code = error instanceof ServiceError ? error.code : undefined;
+  const status = code ? SERVICE_REFUSALS[code] : undefined;
+  if (code && status) return refused(values, refusals[code] ?? message, status === 422 ? undefined : status);
   context.req.log.warn({ err: error }, what);
   return { kind: 'failed', values, message, cause: error };
 }
+
+const refused = (values: Record<string, string>, message: string, status?: 409 | 429): FormOutcome => ({
+  kind: 'invalid',
+  values,
+  errors: {},
+  message,
+  ...(status ? { status } : {}),
+});

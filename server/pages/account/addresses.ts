@@ -12,7 +12,14 @@ import type { AddressInput } from '#platform/profile-rules.ts';
 import { addressForm } from '../../forms/account-area-forms.ts';
 import { parseForm } from '../../forms/parse-form.ts';
 import { page, type FormAction, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
-import { accessTokenOrSignIn, accountAnalytics, serviceFailure, signInAgainOutcome, trackAccount } from './account-access.ts';
+import {
+  AccountRefusal,
+  accessTokenOrSignIn,
+  accountAnalytics,
+  serviceFailure,
+  signInAgainOutcome,
+  trackAccount,
+} from './account-access.ts';
 
 /** An address as the address book shows it and the data download exports it. */
 export const ADDRESS_FIELDS = gql`
@@ -64,6 +71,8 @@ const DELETE_ADDRESS: TypedDocumentNode<{ deleteUserAddress: boolean }, { addres
 
 /** SPEC 8: every failure of the address book says the address could not be saved. */
 const SAVE_FAILED = 'account:addresses.saveFailed';
+/** An address id the visitor does not have (removed meanwhile in another tab, or made up). */
+const ADDRESS_GONE = 'account:addresses.gone';
 
 const only = (value: unknown) => (typeof value === 'string' && value.length <= 100 ? value : undefined);
 
@@ -116,7 +125,7 @@ const addressesPage: PageModule<AddressesPageData> = {
         const parsed = parseForm(addressForm, body);
         if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
         const addressId = only(body.addressId);
-        if (!addressId) return { kind: 'failed', values: body, message: SAVE_FAILED };
+        if (!addressId) return { kind: 'invalid', values: body, errors: {}, message: ADDRESS_GONE };
         return withToken(
           context,
           async (accessToken) => {
@@ -137,7 +146,7 @@ const addressesPage: PageModule<AddressesPageData> = {
     'make-default': listAction(ADDRESS_DEFAULT_FORM, async (context, addressId, accessToken) => {
       const { userAddresses } = await context.services.user.query(ADDRESSES, {}, { accessToken });
       const address = userAddresses.find((candidate) => candidate.id === addressId);
-      if (!address) throw new Error('No such address');
+      if (!address) throw new AccountRefusal(ADDRESS_GONE);
       const { nickname, address1, address2, city, state, postalCode, countryCode } = address;
       const input = { nickname, address1, address2, city, state, postalCode, countryCode, isDefault: true };
       await context.services.user.mutate(UPDATE_ADDRESS, { addressId, input }, { accessToken });
@@ -162,7 +171,10 @@ async function withToken(
   try {
     return await act(access.token);
   } catch (error) {
-    return serviceFailure(context, error, 'Saving an address failed', values, SAVE_FAILED);
+    return serviceFailure(context, error, 'Saving an address failed', values, SAVE_FAILED, {
+      ADDRESS_LIMIT_REACHED: 'account:addresses.limitReached',
+      NOT_FOUND: ADDRESS_GONE,
+    });
   }
 }
 
@@ -172,7 +184,7 @@ function listAction(form: string, act: (context: PageContext, addressId: string,
     form,
     async handle(context, body) {
       const addressId = only(body.addressId);
-      if (!addressId) return { kind: 'failed', values: {}, message: SAVE_FAILED };
+      if (!addressId) return { kind: 'invalid', values: {}, errors: {}, message: ADDRESS_GONE };
       return withToken(
         context,
         async (accessToken) => ({

@@ -55,7 +55,7 @@ const managePage: PageModule<ManagePageData> = {
         const access = await accessTokenOrSignIn(context);
         if ('signIn' in access) return signInAgainOutcome(context);
         if (!(await passwordChangeable(context, access.token)))
-          return { kind: 'failed', values: {}, message: 'account:manage.password.social' };
+          return { kind: 'invalid', values: {}, errors: {}, message: 'account:manage.password.social', status: 409 };
         // Every problem at once: the current password's and all the new one's (SPEC 5).
         const parsed = parseForm(changePasswordForm, body);
         const password = checkPassword(body);
@@ -109,8 +109,10 @@ function passwordRefusal(context: PageContext, error: unknown): FormOutcome {
   if (code === 'wrong_password')
     return { kind: 'invalid', values: {}, errors: { currentPassword: 'account:manage.password.wrongCurrent' } };
   if (code === 'invalid_password') return { kind: 'invalid', values: {}, errors: { password: 'account:passwordRules.rejected' } };
-  if (code === 'too_many_requests') return { kind: 'failed', values: {}, message: 'account:manage.password.tooManyRequests' };
-  if (code === 'federated_account') return { kind: 'failed', values: {}, message: 'account:manage.password.social' };
+  if (code === 'too_many_requests')
+    return { kind: 'invalid', values: {}, errors: {}, message: 'account:manage.password.tooManyRequests', status: 429 };
+  if (code === 'federated_account')
+    return { kind: 'invalid', values: {}, errors: {}, message: 'account:manage.password.social', status: 409 };
   return serviceFailure(context, error, 'Changing a password failed', {}, 'account:manage.password.failed');
 }
 

@@ -6,7 +6,17 @@ import {
   type NotificationPreference,
 } from '#views/pages/account/NewslettersPage.tsx';
 import { page, type PageModule } from '../../page.ts';
-import { accessTokenOrSignIn, accountAnalytics, serviceFailure, signInAgainOutcome, trackAccount } from './account-access.ts';
+import {
+  AccountRefusal,
+  accessTokenOrSignIn,
+  accountAnalytics,
+  serviceFailure,
+  signInAgainOutcome,
+  trackAccount,
+} from './account-access.ts';
+
+/** A newsletter id that is not (or no longer) among the visitor's choices. */
+const UNKNOWN_NEWSLETTER = 'account:newsletters.unknown';
 
 const NOTIFICATIONS: TypedDocumentNode<{ notifications: NotificationPreference[] }> = gql`
   query AccountNewsletters {
@@ -52,14 +62,14 @@ const newslettersPage: PageModule<NewslettersPageData> = {
         const id = typeof body.newsletterId === 'string' && body.newsletterId.length <= 100 ? body.newsletterId : undefined;
         const subscribed = body.subscribed === 'true';
         if (!id || !['true', 'false'].includes(body.subscribed ?? '')) {
-          return { kind: 'failed', values: {}, message: 'errors:newsletter.subscribeFailed' };
+          return { kind: 'invalid', values: {}, errors: {}, message: UNKNOWN_NEWSLETTER };
         }
         const access = await accessTokenOrSignIn(context);
         if ('signIn' in access) return signInAgainOutcome(context);
         try {
           const { notifications } = await context.services.user.query(NOTIFICATIONS, {}, { accessToken: access.token });
           const newsletter = notifications.find((candidate) => candidate.id === id);
-          if (!newsletter) throw new Error(`No newsletter ${id}`);
+          if (!newsletter) throw new AccountRefusal(UNKNOWN_NEWSLETTER);
           await context.services.user.mutate(UPDATE_PREFERENCES, { input: [{ id, subscribed }] }, { accessToken: access.token });
           // SPEC 9.4: a subscription is a conversion, named after the newsletter.
           if (subscribed && !newsletter.subscribed) {
@@ -67,7 +77,9 @@ const newslettersPage: PageModule<NewslettersPageData> = {
           }
         } catch (error) {
           // SPEC 8: "newsletter subscribe failure".
-          return serviceFailure(context, error, 'Changing a newsletter failed', { newsletterId: id }, 'errors:newsletter.subscribeFailed');
+          return serviceFailure(context, error, 'Changing a newsletter failed', { newsletterId: id }, 'errors:newsletter.subscribeFailed', {
+            BAD_USER_INPUT: UNKNOWN_NEWSLETTER,
+          });
         }
         return {
           kind: 'succeeded',

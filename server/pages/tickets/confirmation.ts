@@ -90,9 +90,11 @@ const confirmationPage: PageModule<ConfirmationPageData> = {
           // Without the token in the address, a reload cannot pay twice.
           return redirect(here, 303);
         } catch (error) {
-          if (!(error instanceof ServiceError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
-          notice = 'insufficientFunds';
-          status = 402;
+          const code = error instanceof ServiceError ? error.code : undefined;
+          // A token of another order, or none the wallet issued: refused, nothing charged.
+          if (code !== 'INSUFFICIENT_FUNDS' && code !== 'BAD_USER_INPUT') throw error;
+          notice = code === 'INSUFFICIENT_FUNDS' ? 'insufficientFunds' : 'walletTokenInvalid';
+          status = code === 'INSUFFICIENT_FUNDS' ? 402 : 422;
           const reloaded = await loadOrder(context);
           if ('access' in reloaded) order = reloaded.access.order;
         }

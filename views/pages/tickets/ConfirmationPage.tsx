@@ -13,7 +13,7 @@ export interface ConfirmationPageData {
   /** The guest's secret, carried on to the download, assignment and WhatsApp links (SPEC 2.4). */
   secret: string | null;
   /** SPEC 8: a message from the wallet hand-back or a failed ticket download. */
-  notice: 'insufficientFunds' | 'downloadFailed' | null;
+  notice: 'insufficientFunds' | 'walletTokenInvalid' | 'downloadFailed' | null;
   /** The phone the order was placed with, offered for WhatsApp. */
   phoneNumber: string | null;
 }
