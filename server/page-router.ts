@@ -4,6 +4,7 @@ import { matchRoutes } from 'react-router';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '#platform/dependency-errors.ts';
 import type { FormState } from '#views/site-context.tsx';
 import { NEWSLETTER_INTENT } from '#views/components/NewsletterForm.tsx';
+import { setFlash, takeFlash } from './forms/flash-message.ts';
 import { newsletterAction } from './forms/newsletter.ts';
 import { formStateOf, type FormAction, type PageContext, type PageModule } from './page.ts';
 import { ROUTES, type LayoutName, type RouteId } from './route-table.ts';
@@ -15,8 +16,6 @@ const LAYOUT_ACTIONS: Partial<Record<LayoutName, Record<string, FormAction>>> = 
   account: { [NEWSLETTER_INTENT]: newsletterAction },
   ticket: { [NEWSLETTER_INTENT]: newsletterAction },
 };
-
-const FLASH_COOKIE = 'nabd.flash';
 
 /**
  * SPEC 4.1, 6: a signed-in user who has not onboarded sees no page but onboarding. These routes
@@ -108,21 +107,4 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
   const forms = { [action.form]: formStateOf(outcome) };
   if (htmx) return renderer.fragment(context, status, createElement(action.Fragment!), forms);
   await renderer.page(context, module, layout, forms, status);
-}
-
-/** After a successful POST the next page shows the form's message once (POST-redirect-GET). */
-function setFlash(res: Response, form: string, message: string | undefined) {
-  res.cookie(FLASH_COOKIE, JSON.stringify({ form, message }), { signed: true, httpOnly: true, sameSite: 'lax', maxAge: 60_000, path: '/' });
-}
-
-function takeFlash(req: Request, res: Response): Record<string, FormState> {
-  const raw = req.signedCookies?.[FLASH_COOKIE];
-  if (!raw) return {};
-  res.clearCookie(FLASH_COOKIE, { path: '/' });
-  try {
-    const { form, message } = JSON.parse(raw) as { form: string; message?: string };
-    return { [form]: { status: 'succeeded', values: {}, errors: {}, ...(message ? { message } : {}) } };
-  } catch {
-    return {};
-  }
 }
