@@ -139,4 +139,35 @@ describe.each(LANGUAGES)('signing out in $locale', ({ locale, prefix, html, sign
     expect(back.status).toBe(200);
     expect(await servicesAnswer(accessToken)).toEqual({ user: 200, commerce: 200 });
   });
+
+  test('with an ID token of the sign-in, the standard end-session endpoint still signs out, and the site follows', async () => {
+    const browser = new Browser(site.fetch);
+    await signIn(browser, `${prefix}/account`);
+    const { accessToken, idToken } = await tokensOf(browser);
+    const signedOutUrl = `${TEST_ORIGIN}${prefix}/account/login`;
+    const endSession = new URL(`${TEST_ORIGIN}/oidc/session/end`);
+    endSession.search = new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: signedOutUrl,
+      ui_locales: locale,
+    }).toString();
+    const page = await browser.get(endSession);
+    expect(page.html).toContain('data-auto-submit');
+    // What the page's script does with JavaScript on; the same button without it.
+    const ended = await browser.post(new URL(formAction(page.html, '/session/end')!, TEST_ORIGIN), {
+      xsrf: fieldValue(page.html, 'xsrf')!,
+      logout: 'yes',
+    });
+    expect(ended.status).toBe(303);
+    expect(ended.location).toBe(signedOutUrl);
+
+    // The grant is revoked: the services refuse the token, and the site, told so, signs the
+    // visitor out too instead of failing, on to the provider's login form.
+    expect(await refusedByTheServices(accessToken)).toEqual({ user: 401, commerce: 401 });
+    const account = await browser.get(`${TEST_ORIGIN}${prefix}/account`);
+    expect(account.status).toBe(302);
+    expect(account.location).toBe(`${prefix}/account/login?returnTo=${encodeURIComponent(`${prefix}/account`)}`);
+    const login = await follow(browser, account);
+    expect(login.html).toContain('name="password"');
+  });
 });

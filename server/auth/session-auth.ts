@@ -3,6 +3,7 @@ import { isDependencyUnavailable } from '#platform/dependency-errors.ts';
 import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
+import { ServiceError } from '../services/service-client.ts';
 import { destroySession, regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
 import type { SignedInSession } from '../session/session-data.ts';
 import type { ReadCurrentUser } from './current-user.ts';
@@ -25,6 +26,18 @@ export function safeReturnTo(value: unknown, fallback: string): string {
 }
 
 export type SignInFailure = (reason: string) => void;
+
+/**
+ * The user or commerce service refused the signed-in visitor's access token (401): its sign-in has
+ * ended elsewhere, at the provider's end-session page, by a password reset or the account's
+ * deletion on another device (decision 0040), before the token's own expiry.
+ */
+export function isSignInEnded(error: unknown): boolean {
+  const refusal = error instanceof ServiceError ? error : (error as { cause?: unknown } | undefined)?.cause;
+  if (!(refusal instanceof ServiceError) || (refusal.service !== 'user' && refusal.service !== 'commerce')) return false;
+  // Over GraphQL the refusal arrives as its code; the HTTP status stays with the transport.
+  return refusal.status === 401 || refusal.code === 'UNAUTHENTICATED';
+}
 
 /** The identity service ends the sign-in of this refresh token (the user-pool API's `signOut`). */
 export type EndSignIn = UserPoolApi['signOut'];
@@ -145,8 +158,9 @@ export class SessionAuth {
   }
 
   /**
-   * Destroys the site's session without asking the identity service: for an account it has just
-   * erased with every sign-in. Whatever else the session held (a cart of the user's) goes with it.
+   * Destroys the site's session without asking the identity service: for a sign-in that has ended
+   * there already (an erased account, a token the services refuse). Whatever else the session held
+   * (a cart of the user's) goes with it.
    */
   async forget(req: Request): Promise<void> {
     await destroySession(req);
