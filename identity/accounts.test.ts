@@ -118,7 +118,6 @@ describe.each(databaseBackends)('accounts through the user-pool API on $name', (
       clientId: WEBSITE.clientId,
       clientSecret: WEBSITE.clientSecret,
       redirectUri: CALLBACK,
-      postLogoutRedirectUri: () => SIGNED_OUT,
       fetch: identity.fetch,
     });
     const start = await relyingParty.startSignIn({ locale: 'en', returnTo: '/account', loginTicket: signInTicket });

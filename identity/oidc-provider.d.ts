@@ -53,9 +53,36 @@ declare module 'oidc-provider' {
 
   export interface Session {
     accountId?: string;
+    /** Epoch seconds of the sign-in. */
+    loginTs?: number;
     /** Set by the end-session endpoint; `secret` is the xsrf value its confirm endpoint checks. */
     state?: { secret?: string };
+    /** What each client was granted in this session. */
+    authorizations?: Record<string, { grantId?: string; sid?: string; persistsLogout?: boolean }>;
     grantIdFor(clientId: string): string | undefined;
+    destroy(): Promise<void>;
+  }
+
+  export interface SessionConstructor {
+    findByUid(uid: string): Promise<Session | undefined>;
+  }
+
+  export interface RefreshToken {
+    clientId: string;
+    accountId: string;
+    grantId: string;
+    /** The provider session the sign-in happened in. */
+    sessionUid?: string;
+  }
+
+  export interface RefreshTokenConstructor {
+    find(value: string, options?: { ignoreExpiration?: boolean; ignoreSessionBinding?: boolean }): Promise<RefreshToken | undefined>;
+    revokeByGrantId(grantId: string): Promise<void>;
+  }
+
+  /** The models kept per grant (codes, tokens): what `revokeByGrantId` removes. */
+  export interface GrantBoundModel {
+    revokeByGrantId(grantId: string): Promise<void>;
   }
 
   export interface Grant {
@@ -70,10 +97,12 @@ declare module 'oidc-provider' {
   export interface GrantConstructor {
     new (properties: { accountId: string; clientId: string }): Grant;
     find(id: string): Promise<Grant | undefined>;
+    readonly adapter: Adapter;
   }
 
   export interface Token {
     accountId?: string;
+    grantId?: string;
     kind: string;
     resourceServer?: ResourceServer;
   }
@@ -98,7 +127,7 @@ declare module 'oidc-provider' {
   export interface OIDCContext {
     readonly provider: Provider;
     readonly route: string;
-    readonly params?: Record<string, unknown> & { ui_locales?: string };
+    readonly params?: Record<string, unknown> & { ui_locales?: string; id_token_hint?: string };
     readonly client?: Client;
     readonly session: Session;
     readonly result?: InteractionResults;
@@ -190,6 +219,10 @@ declare module 'oidc-provider' {
     /** Trust X-Forwarded-* headers (Koa's `proxy`). */
     proxy: boolean;
     readonly Grant: GrantConstructor;
+    readonly Session: SessionConstructor;
+    readonly RefreshToken: RefreshTokenConstructor;
+    readonly AccessToken: GrantBoundModel;
+    readonly AuthorizationCode: GrantBoundModel;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(
@@ -201,6 +234,8 @@ declare module 'oidc-provider' {
     /** Koa middleware run around oidc-provider's own (it keeps itself last). */
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): this;
     on(event: ProviderEvent, listener: (ctx: KoaContextWithOIDC, error: Error) => void): this;
+    /** A grant and its tokens were revoked (end-session, a replayed refresh token, the revocation endpoint). */
+    on(event: 'grant.revoked', listener: (ctx: KoaContextWithOIDC, grantId: string) => void): this;
   }
 
   export namespace errors {

@@ -8,6 +8,7 @@ import { deriveSecret } from './derive-secret.ts';
 import type { HostedPages } from './hosted-pages.tsx';
 import { LOCALES, pickLocale } from './locale.ts';
 import { CLAIMS_BY_SCOPE, profileClaims } from './profile-claims.ts';
+import type { RevokedGrants } from './revoked-grants.ts';
 import { SIGNING_ALGORITHM } from './signing-keys.ts';
 import type { UserPool } from './user-pool.ts';
 
@@ -35,7 +36,18 @@ export interface ProviderOptions {
   logger: Logger;
   /** Where failures of an unavailable database are reported, once a minute. */
   outages: OutageLog;
+  /** Grants whose sign-in ended, published for the services (decision 0040). */
+  revokedGrants: RevokedGrants;
 }
+
+/**
+ * The access tokens' claim naming their grant, the sign-in they belong to: the services refuse a
+ * token whose grant the identity service lists as revoked (decision 0040).
+ */
+const GRANT_CLAIM = 'grant_id';
+
+/** Where the revoked grants are published, under the issuer (named in the discovery document). */
+export const REVOKED_GRANTS_PATH = '/revoked-grants';
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -79,7 +91,7 @@ export function createProvider(options: ProviderOptions): Provider {
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     ttl: LIFETIMES,
-    discovery: { ui_locales_supported: [...LOCALES] },
+    discovery: { ui_locales_supported: [...LOCALES], revoked_grants_uri: `${options.issuer.replace(/\/+$/, '')}${REVOKED_GRANTS_PATH}` },
     // Only servers call the token, userinfo and JWKS endpoints; no browser needs CORS.
     clientBasedCORS: () => false,
 
@@ -99,7 +111,7 @@ export function createProvider(options: ProviderOptions): Provider {
       const user = await userPool.findById(token.accountId);
       if (!user) return undefined;
       const { email, given_name, family_name, locale, username } = profileClaims(user);
-      return { email, given_name, family_name, locale, username };
+      return { email, given_name, family_name, locale, username, ...(token.grantId ? { [GRANT_CLAIM]: token.grantId } : {}) };
     },
 
     // `login_ticket`: the single-use ticket of a just-confirmed sign-up (decision 0020), only ever
@@ -127,11 +139,12 @@ export function createProvider(options: ProviderOptions): Provider {
       },
       rpInitiatedLogout: {
         enabled: true,
-        // Only a request naming one of our clients signs out unattended; a bare link to the
-        // end-session URL still needs the visitor's click.
+        // Signing out unattended needs proof that the request came from the client the visitor
+        // signed in to: an ID token it was issued for this very sign-in. Anyone can link to the
+        // end-session URL with a client_id; such a link only shows the button (decision 0040).
         logoutSource(ctx) {
           ctx.type = 'html';
-          ctx.body = signOutPage(ctx, Boolean(ctx.oidc.client));
+          ctx.body = signOutPage(ctx, hintIsOfThisSignIn(ctx));
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
@@ -151,6 +164,19 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   });
   provider.proxy = true;
+
+  /**
+   * oidc-provider has checked the hint's signature, issuer and audience (the client) before this
+   * runs, not whose it is: it must name the signed-in account, for a client this session signed in
+   * to, and be issued since this sign-in (an older sign-in's token proves nothing about this one).
+   */
+  function hintIsOfThisSignIn(ctx: KoaContextWithOIDC): boolean {
+    const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown; iat?: unknown } } | undefined;
+    const { session, client } = ctx.oidc;
+    if (!hint?.payload || !client || !session.accountId || !session.grantIdFor(client.clientId)) return false;
+    const { sub, iat } = hint.payload;
+    return sub === session.accountId && typeof iat === 'number' && session.loginTs !== undefined && iat >= session.loginTs;
+  }
 
   /** Our confirmation form posts what oidc-provider's own would: to its confirm endpoint, with its xsrf value. */
   function signOutPage(ctx: KoaContextWithOIDC, autoSubmit: boolean) {
@@ -199,6 +225,13 @@ export function createProvider(options: ProviderOptions): Provider {
     ctx.status = 503;
     ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
     if (typeof ctx.body !== 'string') ctx.body = { error: 'temporarily_unavailable', error_description: 'Try again in a moment' };
+  });
+  // However a grant is revoked here (end-session, a replayed refresh token, the revocation
+  // endpoint), the services hear of it; the sign-out API records its own before answering.
+  provider.on('grant.revoked', (_ctx, grantId) => {
+    options.revokedGrants.record([grantId]).catch((error: unknown) => {
+      options.logger.error({ err: error }, 'A revoked grant could not be published');
+    });
   });
   for (const event of ['authorization.error', 'grant.error', 'end_session.error', 'userinfo.error', 'revocation.error'] as const) {
     provider.on(event, (_ctx, error) => options.logger.info({ event, error: errorSummary(error) }, 'OpenID request refused'));

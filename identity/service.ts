@@ -16,7 +16,9 @@ import { createInteractionRouter } from './interaction-router.ts';
 import { pickLocale } from './locale.ts';
 import { IDENTITY_SCHEMA, identityMigrations } from './migrations.ts';
 import { PostgresAdapter, removeExpiredPayloads } from './postgres-adapter.ts';
-import { createProvider, type RegisteredClient } from './provider.ts';
+import { createProvider, REVOKED_GRANTS_PATH, type RegisteredClient } from './provider.ts';
+import { RevokedGrants } from './revoked-grants.ts';
+import { createSignOut } from './sign-out.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 import { loadTranslations } from './translations.ts';
 import { AccountEmails } from './emails/account-emails.tsx';
@@ -102,6 +104,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   });
   // One report a minute per unavailable dependency, whichever of the service's routes met it.
   const outages = new OutageLog(logger);
+  const revokedGrants = new RevokedGrants(database.db);
   const provider = createProvider({
     issuer: options.issuer,
     secret: options.secret,
@@ -113,6 +116,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     pages,
     logger,
     outages,
+    revokedGrants,
   });
 
   const social = {
@@ -134,6 +138,11 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
   const app = express();
   app.disable('x-powered-by');
   app.use('/assets', express.static(fromRoot('identity', 'assets'), { index: false, maxAge: '1h' }));
+  // Public like the key set: a grant id names a sign-in that is over, and grants nothing. Revalidated
+  // on every read (the ETag makes an unchanged list a 304); the services poll it (decision 0040).
+  app.get(REVOKED_GRANTS_PATH, (req, res, next) => {
+    revokedGrants.current().then((grants) => void res.set('Cache-Control', 'no-cache').json({ grants }), next);
+  });
   app.get(
     '/social/callback',
     cookieParser(),
@@ -163,6 +172,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       apiAudience: options.apiAudience,
       logger,
       outages,
+      signOut: createSignOut(provider, revokedGrants),
     }),
   );
   app.use(provider.callback());
@@ -181,7 +191,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     res.status(status).send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
   });
 
-  const sweeper = startSweeping(database, logger);
+  const sweeper = startSweeping(database, revokedGrants, logger);
   return { app, close: () => sweeper.stop() };
 }
 
@@ -196,10 +206,10 @@ async function seedDemoUser(userPool: UserPool, logger: Logger): Promise<void> {
   }
 }
 
-function startSweeping(database: DatabaseHandle, logger: Logger) {
+function startSweeping(database: DatabaseHandle, revokedGrants: RevokedGrants, logger: Logger) {
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = removeExpiredPayloads(database.db).catch((error: unknown) =>
+    running = Promise.all([removeExpiredPayloads(database.db), revokedGrants.removeExpired()]).catch((error: unknown) =>
       logger.warn({ err: error }, 'Sweeping expired identity records failed'),
     );
   };

@@ -63,7 +63,9 @@ test('the demo user signs in, refreshes and signs out like the web tier does', a
   // The access token is a short-lived JWT for the API, carrying what the user service provisions from.
   expect(decodeProtectedHeader(tokens.access_token).typ).toBe('at+jwt');
   const { payload: access } = await verifyWithJwks(tokens.access_token);
+  // It names its sign-in (the grant), so the services can refuse it once the visitor signs out (decision 0040).
   expect(access).toMatchObject({ email: DEMO_USER.email, given_name: 'Layla', family_name: 'Haddad', client_id: 'website' });
+  expect(access.grant_id).toEqual(expect.any(String));
   expect(access.sub).toMatch(/^[0-9a-f-]{36}$/);
   expect(access.exp! - access.iat!).toBe(300);
   expect(tokens.expires_in).toBe(300);
@@ -78,7 +80,8 @@ test('the demo user signs in, refreshes and signs out like the web tier does', a
   expect(refreshed.refresh_token).toEqual(expect.any(String));
   expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
 
-  // RP-initiated logout: a confirmation page whose button the external script presses.
+  // RP-initiated logout with an ID token of this sign-in: a confirmation page whose button the
+  // external script presses (the site itself signs out through the user-pool API, decision 0040).
   const signOutUrl = oidc.buildEndSessionUrl(identity.client, {
     id_token_hint: refreshed.id_token ?? tokens.id_token!,
     post_logout_redirect_uri: SIGNED_OUT,

@@ -62,6 +62,13 @@ export const oidcPayloads = identitySchema.table(
   (table) => [primaryKey({ columns: [table.model, table.id] })],
 );
 
+/** Grants whose sign-in ended, kept while their access tokens can still be in circulation (decision 0040). */
+export const revokedGrants = identitySchema.table('revoked_grants', {
+  grantId: text('grant_id').primaryKey(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const signingKeys = identitySchema.table('signing_keys', {
   kid: text('kid').primaryKey(),
   privateJwk: jsonb('private_jwk').$type<JWK>().notNull(),

@@ -11,6 +11,7 @@ import { AccountRefusal, type AccountRefusalReason } from './account-errors.ts';
 import { createGuestCredentialIssuer } from './guest-credentials.ts';
 import { LOCALES } from './locale.ts';
 import type { RegisteredClient } from './provider.ts';
+import type { SignOut } from './sign-out.ts';
 import { SIGNING_ALGORITHM } from './signing-keys.ts';
 import type { UserPool } from './user-pool.ts';
 
@@ -25,6 +26,8 @@ export interface UserPoolApiOptions {
   logger: Logger;
   /** Where failures of an unavailable database are reported, once a minute. */
   outages: OutageLog;
+  /** Ends the sign-in a refresh token belongs to (decision 0040). */
+  signOut: SignOut;
 }
 
 /** The header carrying the visitor's access token; `Authorization` carries the client's credentials. */
@@ -63,6 +66,7 @@ const bodies = {
   resetPassword: z.object({ email, code, password, clientIp }),
   changePassword: z.object({ currentPassword: password, newPassword: password, clientIp }),
   guestCredentials: z.object({ identityId: z.uuid().optional() }),
+  signOut: z.object({ refreshToken: z.string().min(1).max(512) }),
 };
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -260,6 +264,20 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
       // One line per guest who acts (decision 0034): a rise without orders points at a page issuing them.
       logger.info({ identityId: credentials.identityId, renewal: Boolean(parsed.data.identityId) }, 'Guest credentials issued');
       ok(res, 200, credentials);
+    }),
+  );
+
+  // Decision 0040: the site's sign-out, server to server, with the refresh token it holds for the
+  // visitor. `{}` whether or not the sign-in was still there: signing out twice is no error.
+  router.post(
+    '/sign-out',
+    handle(async (req, res) => {
+      const clientId = authenticateClient(req, res);
+      if (!clientId) return;
+      const parsed = bodies.signOut.safeParse(req.body ?? {});
+      if (!parsed.success) return refuse(res, 'invalid_request');
+      if (await options.signOut(clientId, parsed.data.refreshToken)) logger.info({ clientId }, 'Signed out');
+      ok(res);
     }),
   );
 

@@ -9,6 +9,7 @@ import { AccountExistsError, AccountRefusal, DeliveryFailedError } from './accou
 import type { Locale } from './locale.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
 import { SecretHash } from './secret-hash.ts';
+import { RevokedGrants } from './revoked-grants.ts';
 import { SignInTickets } from './sign-in-tickets.ts';
 import { oidcPayloads, users, type UserRow } from './tables.ts';
 
@@ -279,10 +280,19 @@ export class UserPool {
 
   /**
    * Removes the provider's records of the account: sessions, grants, codes, access and refresh
-   * tokens all carry `accountId` in their payload (postgres-adapter.ts), so none survives.
+   * tokens all carry `accountId` in their payload (postgres-adapter.ts), so none survives. Their
+   * grants are published as revoked in the same transaction, so the access tokens already out are
+   * refused by the services too (decision 0040).
    */
   async endSignIns(userId: string): Promise<void> {
-    await this.#db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+    await this.#db.transaction(async (tx) => {
+      const ended = await tx
+        .delete(oidcPayloads)
+        .where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`)
+        .returning({ model: oidcPayloads.model, id: oidcPayloads.id, grantId: oidcPayloads.grantId });
+      const grantIds = ended.flatMap((row) => (row.model === 'Grant' ? [row.id] : row.grantId ? [row.grantId] : []));
+      await new RevokedGrants(tx).record(grantIds);
+    });
   }
 
   async #send(deliver: () => Promise<void>): Promise<void> {

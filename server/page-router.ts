@@ -4,6 +4,8 @@ import { matchRoutes } from 'react-router';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '#platform/dependency-errors.ts';
 import type { FormState } from '#views/site-context.tsx';
 import { NEWSLETTER_INTENT } from '#views/components/NewsletterForm.tsx';
+import { isSignInEnded } from './auth/session-auth.ts';
+import { setFlash, takeFlash } from './forms/flash-message.ts';
 import { newsletterAction } from './forms/newsletter.ts';
 import { formStateOf, type FormAction, type PageContext, type PageModule } from './page.ts';
 import { ROUTES, type LayoutName, type RouteId } from './route-table.ts';
@@ -15,8 +17,6 @@ const LAYOUT_ACTIONS: Partial<Record<LayoutName, Record<string, FormAction>>> = 
   account: { [NEWSLETTER_INTENT]: newsletterAction },
   ticket: { [NEWSLETTER_INTENT]: newsletterAction },
 };
-
-const FLASH_COOKIE = 'nabd.flash';
 
 /**
  * SPEC 4.1, 6: a signed-in user who has not onboarded sees no page but onboarding. These routes
@@ -64,9 +64,10 @@ export function createPageRouter(renderer: SiteRenderer): Router {
     const match = matchRoute(req.path);
     const route = match && ROUTES[match.id];
     if (!match || !route?.page) return next();
+    let context: PageContext | undefined;
     try {
       const module = (await route.page()).default;
-      const context = renderer.context(req, res, match.params);
+      context = renderer.context(req, res, match.params);
       if (module.requiresSignIn && !context.viewer) {
         return res.redirect(302, `${context.urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
       }
@@ -76,6 +77,7 @@ export function createPageRouter(renderer: SiteRenderer): Router {
       if (req.method === 'POST') return await submit(renderer, context, module, route.layout);
       await renderer.page(context, module, route.layout, takeFlash(req, res));
     } catch (error) {
+      if (context && (await signInEndedElsewhere(context, error))) return;
       next(error);
     }
   });
@@ -106,6 +108,7 @@ async function submit(renderer: SiteRenderer, context: PageContext, module: Page
     if (htmx) return void res.set('HX-Redirect', outcome.redirectTo!).status(204).end();
     return res.redirect(303, outcome.redirectTo ?? req.originalUrl);
   }
+  if (outcome.kind === 'failed' && (await signInEndedElsewhere(context, outcome.cause))) return;
   const status = outcome.kind === 'invalid' ? (outcome.status ?? 422) : 503;
   if (outcome.kind === 'failed' && isDependencyUnavailable(outcome.cause)) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
   const forms = { [action.form]: formStateOf(outcome) };
@@ -124,19 +127,16 @@ function ownEntry<Value>(record: Record<string, Value> | undefined, key: string)
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** After a successful POST the next page shows the form's message once (POST-redirect-GET). */
-function setFlash(res: Response, form: string, message: string | undefined) {
-  res.cookie(FLASH_COOKIE, JSON.stringify({ form, message }), { signed: true, httpOnly: true, sameSite: 'lax', maxAge: 60_000, path: '/' });
-}
-
-function takeFlash(req: Request, res: Response): Record<string, FormState> {
-  const raw = req.signedCookies?.[FLASH_COOKIE];
-  if (!raw) return {};
-  res.clearCookie(FLASH_COOKIE, { path: '/' });
-  try {
-    const { form, message } = JSON.parse(raw) as { form: string; message?: string };
-    return { [form]: { status: 'succeeded', values: {}, errors: {}, ...(message ? { message } : {}) } };
-  } catch {
-    return {};
-  }
+/**
+ * A service refused the signed-in visitor's access token because their sign-in ended elsewhere
+ * (decision 0040): they are signed out here too and sent to sign in again, as when the provider
+ * refuses a refresh (SPEC 4.1), rather than shown an error until the token would have expired.
+ */
+async function signInEndedElsewhere(context: PageContext, error: unknown): Promise<boolean> {
+  const { req, res, urls } = context;
+  if (!req.session?.auth || !isSignInEnded(error)) return false;
+  req.log.info('A service refused the access token: the sign-in has ended');
+  await context.services.auth.forget(req);
+  res.redirect(req.method === 'POST' ? 303 : 302, `${urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
+  return true;
 }

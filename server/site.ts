@@ -212,7 +212,6 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       clientId: config.identity.clientId,
       clientSecret: config.identity.clientSecret,
       redirectUri: `${config.baseUrl}/account/redirecting`,
-      postLogoutRedirectUri: (locale) => `${config.baseUrl}${localizePath('/account/login', locale)}`,
       fetch: identityFetch,
     });
     // SPEC 9.3: the shortest stale time; kept 24 hours, so pages outlive a content outage.
@@ -239,6 +238,12 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     contentFreshness.start(CONTENT_VERSION_CHECK_MS);
     closers.push(() => contentFreshness!.stop());
     const users = new ServiceClient({ name: 'user', url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch });
+    const userPool = new HttpUserPoolClient({
+      baseUrl: `${identityIssuer}/api`,
+      clientId: config.identity.clientId,
+      clientSecret: config.identity.clientSecret,
+      fetch: identityFetch,
+    });
     const siteServices = {
       content,
       user: users,
@@ -247,13 +252,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         url: config.commerce.url ?? `${config.baseUrl}/graphql/commerce`,
         fetch: commerceFetch ?? fetch,
       }),
-      auth: new SessionAuth(relyingParty, currentUserReader(users)),
-      userPool: new HttpUserPoolClient({
-        baseUrl: `${identityIssuer}/api`,
-        clientId: config.identity.clientId,
-        clientSecret: config.identity.clientSecret,
-        fetch: identityFetch,
-      }),
+      auth: new SessionAuth(relyingParty, currentUserReader(users), (refreshToken) => userPool.signOut(refreshToken)),
+      userPool,
       tracker,
       purchases: await createPurchaseLedger(database),
       preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),

@@ -60,9 +60,11 @@ export interface CommerceParts {
   carts: CartStore;
   /**
    * Verifies an access token or guest credentials of the identity service (signature, issuer,
-   * audience, expiry) and answers whose they are; throws when they are not valid.
+   * audience, expiry, a sign-in not ended) and answers whose they are; throws when they are not valid.
    */
   verifyCaller(token: string): Promise<CommerceCaller>;
+  /** Stops reading the identity service's revoked grants, which `verifyCaller` checks (at shutdown). */
+  stopVerifying(): Promise<void>;
   /** Orders, their tickets and download links (order-queries.ts). */
   orderQueries: OrderQueries;
   /** The order confirmation; none without a mailer. */

@@ -106,7 +106,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
   const clock = options.clock ?? (() => new Date());
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const catalogue = new Catalogue(db, offeredPaymentMethods(options.payments));
-  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true });
+  const verify = createAccessTokenVerifier({ ...options.identity, acceptGuests: true, logger: options.logger });
   const confirmationEmails = options.mailer
     ? new ConfirmationEmails({
         db,
@@ -166,6 +166,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
       const kind = claims.guest === true ? 'guest' : 'user';
       return { customerId: claims.sub, kind, ...(kind === 'user' && claims.email ? { email: claims.email } : {}) };
     },
+    stopVerifying: () => verify.stop(),
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
     moyasarWebhookSecret: options.moyasar?.webhookSecret,
@@ -279,6 +280,7 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
       return { commerce: commerce!, ...(paymentSandbox ? { paymentSandbox } : {}) };
     },
     async stop() {
+      await parts.stopVerifying();
       await parts.lifecycle.stop();
       // The sandbox's deliveries call into this service: they stop first.
       for (const queue of [...queues].reverse()) await queue.stop();

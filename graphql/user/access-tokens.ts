@@ -1,4 +1,6 @@
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { Logger } from '#platform/logger.ts';
+import { RevokedGrantList } from './revoked-grant-list.ts';
 
 export interface AccessTokenVerifierOptions {
   /** The identity service's issuer; its discovery document names the key set. */
@@ -12,7 +14,12 @@ export interface AccessTokenVerifierOptions {
    * the commerce service takes them; everywhere else a guest token is no credential at all (401).
    */
   acceptGuests?: boolean;
+  /** Where the verifier warns that the identity service's revoked grants cannot be read. */
+  logger?: Logger | undefined;
 }
+
+/** The claim naming the sign-in (the grant) a token was issued to (identity/provider.ts, decision 0040). */
+const GRANT_CLAIM = 'grant_id';
 
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
@@ -24,35 +31,66 @@ export interface AccessTokenClaims extends JWTPayload {
   locale?: string;
   /** Set on the identity service's guest credentials. */
   guest?: boolean;
+  /** The sign-in the token belongs to; absent from guest credentials. */
+  grant_id?: string;
+}
+
+interface IdentityMetadata {
+  jwks_uri: string;
+  /** Decision 0040: the grants whose sign-in has ended. */
+  revoked_grants_uri?: string;
 }
 
 /**
  * Verifies the JWT access tokens of the identity service: signature against its published keys
- * (fetched once, refreshed when an unknown key id shows up), issuer, audience and expiry.
+ * (fetched once, refreshed when an unknown key id shows up), issuer, audience and expiry, and that
+ * the sign-in they belong to has not ended (the identity service's revoked grants, read every two
+ * seconds in the background: revoked-grant-list.ts). `stop()` ends those readings.
  */
 export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
   const fetchImplementation = options.fetch ?? fetch;
+  let metadata: Promise<IdentityMetadata> | undefined;
   let keySet: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
 
-  const keys = () =>
-    (keySet ??= (async () => {
+  const discover = () =>
+    (metadata ??= (async () => {
       const response = await fetchImplementation(`${options.issuer}/.well-known/openid-configuration`);
       if (!response.ok) throw new Error(`Identity discovery answered ${response.status}`);
-      const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri: string };
-      return createRemoteJWKSet(new URL(jwksUri), { [customFetch]: fetchImplementation });
+      return (await response.json()) as IdentityMetadata;
     })().catch((error: unknown) => {
-      keySet = undefined;
+      metadata = undefined;
       throw error;
     }));
 
-  return async function verify(token: string): Promise<AccessTokenClaims> {
+  const keys = () =>
+    (keySet ??= discover()
+      .then(({ jwks_uri: jwksUri }) => createRemoteJWKSet(new URL(jwksUri), { [customFetch]: fetchImplementation }))
+      .catch((error: unknown) => {
+        keySet = undefined;
+        throw error;
+      }));
+
+  const revokedGrants = new RevokedGrantList({
+    location: async () => (await discover()).revoked_grants_uri,
+    fetch: fetchImplementation,
+    logger: options.logger,
+  });
+
+  async function verify(token: string): Promise<AccessTokenClaims> {
     const { payload } = await jwtVerify(token, await keys(), { issuer: options.issuer, audience: options.audience });
     if (!payload.sub) throw new Error('Access token without a subject');
     if (payload.guest !== undefined && !options.acceptGuests) {
       throw new errors.JWTClaimValidationFailed('Guest credentials are not accepted here', payload, 'guest', 'check_failed');
     }
+    // Tokens issued before grants were named in them carry none; they expire within five minutes.
+    const grant = payload[GRANT_CLAIM];
+    if (typeof grant === 'string' && (await revokedGrants.includes(grant))) {
+      throw new errors.JWTClaimValidationFailed('The sign-in of this token has ended', payload, GRANT_CLAIM, 'check_failed');
+    }
     return payload as AccessTokenClaims;
-  };
+  }
+
+  return Object.assign(verify, { stop: () => revokedGrants.stop() });
 }
 
 export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;

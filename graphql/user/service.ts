@@ -35,9 +35,9 @@ export async function createUserService(options: UserServiceOptions): Promise<Gr
     notifications: new NotificationCatalogue(options.database.db),
     rateLimits: options.rateLimits,
   };
-  const verify = createAccessTokenVerifier(options.identity);
+  const verify = createAccessTokenVerifier({ ...options.identity, logger: options.logger });
 
-  return createGraphQLService<UserContext>({
+  const service = await createGraphQLService<UserContext>({
     name: 'user',
     typeDefs,
     resolvers,
@@ -60,4 +60,11 @@ export async function createUserService(options: UserServiceOptions): Promise<Gr
       }
     },
   });
+  return {
+    ...service,
+    async stop() {
+      await verify.stop();
+      await service.stop();
+    },
+  };
 }

@@ -7,11 +7,14 @@ export interface SignOutPageProps {
   /** oidc-provider's end-session confirmation endpoint and the one-time value it checks. */
   action: string;
   xsrf: string;
-  /** Marks the button for the external script that presses it when JavaScript runs. */
+  /**
+   * Marks the button for the external script that presses it when JavaScript runs: only when the
+   * request carried an ID token of this very sign-in, or there is nobody signed in to sign out.
+   */
   autoSubmit: boolean;
 }
 
-/** RP-initiated logout: one clear button, pressed for the visitor when JavaScript is on. */
+/** RP-initiated logout: one clear button, pressed for the visitor only on proof the site asked. */
 export function SignOutPage({ t, links, action, xsrf, autoSubmit }: SignOutPageProps) {
   return (
     <>

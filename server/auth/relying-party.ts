@@ -10,8 +10,6 @@ export interface RelyingPartyOptions {
   clientSecret: string;
   /** SPEC 2.1: the sign-in redirect lands on /account/redirecting. */
   redirectUri: string;
-  /** SPEC 2.1: the sign-out redirect lands on the login page, in the visitor's language. */
-  postLogoutRedirectUri: (locale: Locale) => string;
   /** In process when the identity service is co-located; the network otherwise. */
   fetch?: typeof fetch | undefined;
 }
@@ -31,9 +29,10 @@ export interface SignInOptions {
 }
 
 /**
- * The web tier's side of OpenID Connect (openid-client): authorization code with PKCE S256,
- * refresh, and RP-initiated sign-out. Discovery happens on first use and is retried after a
- * failure, so the site starts even while the identity service is still coming up.
+ * The web tier's side of OpenID Connect (openid-client): authorization code with PKCE S256 and
+ * refresh. Signing out is a call of the user-pool API (decision 0040), not a redirect. Discovery
+ * happens on first use and is retried after a failure, so the site starts even while the identity
+ * service is still coming up.
  */
 export class RelyingParty {
   private configuration: Promise<oidc.Configuration> | undefined;
@@ -117,15 +116,6 @@ export class RelyingParty {
   async refresh(previous: Tokens & { refreshToken: string }): Promise<Tokens> {
     const configuration = await this.discover();
     return tokensOf(await oidc.refreshTokenGrant(configuration, previous.refreshToken), previous);
-  }
-
-  async signOutUrl(idToken: string, locale: Locale): Promise<string> {
-    const configuration = await this.discover();
-    return oidc.buildEndSessionUrl(configuration, {
-      id_token_hint: idToken,
-      post_logout_redirect_uri: this.options.postLogoutRedirectUri(locale),
-      ui_locales: locale,
-    }).href;
   }
 }
 

@@ -3,9 +3,11 @@ import { isDependencyUnavailable } from '#platform/dependency-errors.ts';
 import type { SocialProvider } from '#platform/social-providers.ts';
 import type { Locale } from '#views/format.ts';
 import type { Viewer } from '#views/site-context.tsx';
-import { regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
+import { ServiceError } from '../services/service-client.ts';
+import { destroySession, regenerateSession, reloadSession, saveSession } from '../session/session-promises.ts';
 import type { SignedInSession } from '../session/session-data.ts';
 import type { ReadCurrentUser } from './current-user.ts';
+import type { UserPoolApi } from './user-pool-api.ts';
 import { clearSignInCookie, readPendingSignIn, savePendingSignIn, saveSignInFailure } from './sign-in-cookie.ts';
 import { isNetworkError, isNotAuthorized, type RelyingParty, type SignInOptions } from './relying-party.ts';
 
@@ -34,6 +36,21 @@ export function safeReturnTo(value: unknown, fallback: string): string {
 export type SignInFailure = (reason: string) => void;
 
 /**
+ * The user or commerce service refused the signed-in visitor's access token (401): its sign-in has
+ * ended elsewhere, at the provider's end-session page, by a password reset or the account's
+ * deletion on another device (decision 0040), before the token's own expiry.
+ */
+export function isSignInEnded(error: unknown): boolean {
+  const refusal = error instanceof ServiceError ? error : (error as { cause?: unknown } | undefined)?.cause;
+  if (!(refusal instanceof ServiceError) || (refusal.service !== 'user' && refusal.service !== 'commerce')) return false;
+  // Over GraphQL the refusal arrives as its code; the HTTP status stays with the transport.
+  return refusal.status === 401 || refusal.code === 'UNAUTHENTICATED';
+}
+
+/** The identity service ends the sign-in of this refresh token (the user-pool API's `signOut`). */
+export type EndSignIn = UserPoolApi['signOut'];
+
+/**
  * Sign-in state kept in the server session (SPEC 4.1): who is signed in, their tokens, refreshing
  * them when near expiry, and sign-out. Nothing here ever reaches the browser but the session cookie.
  */
@@ -42,6 +59,7 @@ export class SessionAuth {
     private readonly relyingParty: RelyingParty,
     /** SPEC 4.1: who signed in, read from the user service with the new access token. */
     private readonly readCurrentUser: ReadCurrentUser,
+    private readonly endSignIn: EndSignIn,
   ) {}
 
   viewer(req: Request): Viewer | null {
@@ -134,12 +152,26 @@ export class SessionAuth {
     }
   }
 
-  /** Ends the site's session and returns the provider's end-session URL (SPEC 2.1). */
-  async signOut(req: Request, locale: Locale): Promise<string | undefined> {
-    const idToken = req.session.auth?.tokens.idToken;
-    await regenerateSession(req);
-    await saveSession(req);
-    return idToken ? this.relyingParty.signOutUrl(idToken, locale) : undefined;
+  /**
+   * Signs out in one step, server to server (decision 0040): the identity service ends this sign-in
+   * (its session there, so the next sign-in asks for the password; its grant and refresh tokens;
+   * its access tokens, refused by the services within seconds), then the site's session is
+   * destroyed. When the identity service cannot do it, this throws and the visitor stays signed in
+   * here too, rather than appearing signed out while the provider would sign them straight back in.
+   */
+  async signOut(req: Request): Promise<void> {
+    const refreshToken = req.session.auth?.tokens.refreshToken;
+    if (refreshToken) await this.endSignIn(refreshToken);
+    await this.forget(req);
+  }
+
+  /**
+   * Destroys the site's session without asking the identity service: for a sign-in that has ended
+   * there already (an erased account, a token the services refuse). Whatever else the session held
+   * (a cart of the user's) goes with it.
+   */
+  async forget(req: Request): Promise<void> {
+    await destroySession(req);
   }
 
   private async signOutLocally(req: Request): Promise<void> {

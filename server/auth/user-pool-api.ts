@@ -44,6 +44,12 @@ export interface UserPoolApi {
   /** Erases the signed-in user's account and ends every sign-in of it. */
   deleteAccount(accessToken: string): Promise<void>;
   /**
+   * Ends the sign-in this refresh token belongs to (decision 0040): the provider's session for it,
+   * its grant and tokens; its access tokens are refused by the services within seconds. Other
+   * sign-ins of the user stay. Succeeds as well when there was nothing left to end.
+   */
+  signOut(refreshToken: string): Promise<void>;
+  /**
    * SPEC 6, 7.2: credentials for a visitor who has not signed in, to call the commerce service
    * with (an hour long). With the identityId of earlier ones, the same guest again.
    */

@@ -81,6 +81,10 @@ export class HttpUserPoolClient implements UserPoolApi {
     await this.#call('DELETE', '/account', { accessToken });
   }
 
+  async signOut(refreshToken: string): Promise<void> {
+    await this.#call('POST', '/sign-out', { body: { refreshToken } });
+  }
+
   async guestCredentials(identityId?: string): Promise<GuestCredentials> {
     const answer = await this.#call<Partial<GuestCredentials>>('POST', '/guest-credentials', { body: identityId ? { identityId } : {} });
     if (typeof answer.identityId !== 'string' || typeof answer.accessToken !== 'string' || typeof answer.expiresAt !== 'string') {

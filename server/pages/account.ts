@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { AccountPage, type AccountPageData } from '#views/pages/AccountPage.tsx';
 import { page, type PageModule } from '../page.ts';
-import { accessTokenOrSignIn, accountAnalytics } from './account/account-access.ts';
+import { accessTokenOrSignIn, accountAnalytics, serviceFailure } from './account/account-access.ts';
 import { ORDERS_COUNT } from './tickets/checkout-documents.ts';
 
 /** One request for the whole overview: the user, their addresses and their newsletter choices. */
@@ -49,11 +49,17 @@ const accountPage: PageModule<AccountPageData> = {
   },
   View: AccountPage,
   actions: {
+    // SPEC 2.1: signing out lands on the login page, which says so (decision 0040: one request,
+    // the identity service's part done server to server, nothing for the visitor to confirm).
     'sign-out': {
       form: 'sign-out',
-      async handle({ req, locale, services, urls }) {
-        const endSessionUrl = await services.auth.signOut(req, locale);
-        return { kind: 'succeeded', redirectTo: endSessionUrl ?? urls.route('accountLogin') };
+      async handle(context) {
+        try {
+          await context.services.auth.signOut(context.req);
+        } catch (error) {
+          return serviceFailure(context, error, 'Signing out failed', {}, 'account:signOutFailed');
+        }
+        return { kind: 'succeeded', message: 'account:signedOut', redirectTo: context.urls.route('accountLogin') };
       },
     },
   },

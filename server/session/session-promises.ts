@@ -7,3 +7,4 @@ const promisify = (call: (done: (error?: unknown) => void) => void) =>
 export const regenerateSession = (req: Request) => promisify((done) => req.session.regenerate(done));
 export const saveSession = (req: Request) => promisify((done) => req.session.save(done));
 export const reloadSession = (req: Request) => promisify((done) => req.session.reload(done));
+export const destroySession = (req: Request) => promisify((done) => req.session.destroy(done));

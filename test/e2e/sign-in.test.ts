@@ -12,9 +12,9 @@ describe.each([
   ['without JavaScript', false],
 ])('signing in and out through the hosted login page %s', (_label, javaScriptEnabled) => {
   test.each([
-    ['en', '/account', 'Sign in', 'Welcome back, Layla', 'Sign out'],
-    ['ar', '/ar/account', 'تسجيل الدخول', 'أهلًا بعودتك يا Layla', 'تسجيل الخروج'],
-  ])('in %s', async (locale, start, signInLabel, greeting, signOutLabel) => {
+    ['en', '/account', 'Sign in', 'Welcome back, Layla', 'Sign out', 'You are signed out.'],
+    ['ar', '/ar/account', 'تسجيل الدخول', 'أهلًا بعودتك يا Layla', 'تسجيل الخروج', 'تم تسجيل خروجك.'],
+  ])('in %s', async (locale, start, signInLabel, greeting, signOutLabel, signedOut) => {
     const context = await site.context({ javaScriptEnabled, ...(locale === 'ar' ? PHONE : DESKTOP) });
     const page = await context.newPage();
     await page.goto(start);
@@ -34,17 +34,17 @@ describe.each([
     await page.getByRole('heading', { name: greeting }).waitFor();
     await screenshot(page, `account-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
 
+    // Decision 0040: one click, with or without JavaScript; the provider's session ends with the
+    // site's, server to server, and the login page says so (SPEC 2.1).
     await page.getByRole('button', { name: signOutLabel }).first().click();
-    if (!javaScriptEnabled) {
-      // Without JavaScript the provider's confirmation needs the visitor's click.
-      await page.waitForURL(/\/oidc\/session\/end/);
-      await page.getByRole('button', { name: signOutLabel }).click();
-    }
-    // SPEC 2.1: the sign-out lands on the login page.
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.locator('input[name="password"]').waitFor();
+    await page.waitForURL(`${site.origin}${start}/login`);
+    await page.getByRole('status').filter({ hasText: signedOut }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    await screenshot(page, `signed-out-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
+    // A password is needed again.
     await page.goto(start);
     await page.waitForURL(/\/oidc\/interaction\//);
+    await page.locator('input[name="password"]').waitFor();
     await context.close();
   });
 });

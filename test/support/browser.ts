@@ -2,6 +2,17 @@ interface StoredCookie {
   name: string;
   value: string;
   path: string;
+  /** Lowercase; browsers treat a cookie without the attribute as `lax`. */
+  sameSite: 'strict' | 'lax' | 'none';
+}
+
+/**
+ * Where a request comes from. `cross-site`: a link or form on another site, so the browser says so
+ * (`Sec-Fetch-Site`) and, as SameSite asks, sends Lax cookies only with a top-level GET and Strict
+ * ones never.
+ */
+export interface RequestOrigin {
+  from?: 'cross-site';
 }
 
 export interface Page {
@@ -26,17 +37,17 @@ export class Browser {
     this.#fetch = fetch;
   }
 
-  async get(url: string | URL): Promise<Page> {
-    return this.#send(String(url), 'GET');
+  async get(url: string | URL, origin: RequestOrigin = {}): Promise<Page> {
+    return this.#send(String(url), 'GET', undefined, origin);
   }
 
-  async post(url: string | URL, form: Record<string, string>): Promise<Page> {
-    return this.#send(String(url), 'POST', new URLSearchParams(form));
+  async post(url: string | URL, form: Record<string, string>, origin: RequestOrigin = {}): Promise<Page> {
+    return this.#send(String(url), 'POST', new URLSearchParams(form), origin);
   }
 
   /** A POST of a body as it is, with its content type: what no form of ours sends (the fuzz suite's). */
   async postRaw(url: string | URL, body: string, contentType: string): Promise<Page> {
-    return this.#send(String(url), 'POST', body, contentType);
+    return this.#send(String(url), 'POST', body, {}, contentType);
   }
 
   /** Follows redirects from `page` until one leaves `within` (e.g. lands on the site's callback). */
@@ -56,17 +67,26 @@ export class Browser {
   }
 
   setCookie(name: string, value: string) {
-    this.#cookies.set(`${name};/`, { name, value, path: '/' });
+    this.#cookies.set(`${name};/`, { name, value, path: '/', sameSite: 'lax' });
+  }
+
+  /** Drops a cookie, whatever its path, as when it expires. */
+  forget(name: string) {
+    for (const [key, cookie] of this.#cookies) if (cookie.name === name) this.#cookies.delete(key);
   }
 
   async #send(
     url: string,
     method: string,
-    body?: URLSearchParams | string,
+    body: URLSearchParams | string | undefined,
+    origin: RequestOrigin,
     contentType = 'application/x-www-form-urlencoded',
   ): Promise<Page> {
     const headers = new Headers();
-    const cookie = this.#cookieHeader(new URL(url).pathname);
+    const crossSite = origin.from === 'cross-site';
+    if (crossSite) headers.set('sec-fetch-site', 'cross-site');
+    const sent = (cookie: StoredCookie) => !crossSite || cookie.sameSite === 'none' || (cookie.sameSite === 'lax' && method === 'GET');
+    const cookie = this.#cookieHeader(new URL(url).pathname, sent);
     if (cookie) headers.set('cookie', cookie);
     if (body !== undefined) headers.set('content-type', contentType);
     const response = await this.#fetch(url, {
@@ -85,9 +105,10 @@ export class Browser {
     };
   }
 
-  #cookieHeader(path: string): string {
+  #cookieHeader(path: string, sent: (cookie: StoredCookie) => boolean): string {
     return [...this.#cookies.values()]
       .filter((cookie) => path === cookie.path || path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`))
+      .filter(sent)
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }
@@ -99,10 +120,17 @@ export class Browser {
     const value = pair.slice(separator + 1);
     const attribute = (key: string) => attributes.find((item) => item.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
     const path = attribute('path') ?? '/';
+    const sameSite = attribute('samesite')?.toLowerCase();
     const expires = attribute('expires');
     const removed = attribute('max-age') === '0' || (expires !== undefined && new Date(expires).getTime() <= Date.now()) || value === '';
     if (removed) this.#cookies.delete(`${name};${path}`);
-    else this.#cookies.set(`${name};${path}`, { name, value, path });
+    else
+      this.#cookies.set(`${name};${path}`, {
+        name,
+        value,
+        path,
+        sameSite: sameSite === 'strict' || sameSite === 'none' ? sameSite : 'lax',
+      });
   }
 }
 

@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
 import { HighlightBanner, highlightBannerShownAt } from '../components/HighlightBanner.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { FormMessage } from '../components/FormField.tsx';
 import { FormToken } from '../components/FormToken.tsx';
 import { PreviewBanner } from '../components/PreviewBanner.tsx';
 import { TestModeBanner } from '../components/TestModeBanner.tsx';
@@ -126,6 +127,8 @@ function AccountNavigation() {
         <button type="submit" className="button button--ghost button--small">
           {t('account:signOut')}
         </button>
+        {/* Only a failure shows here: signing out ends on the login page, which says so. */}
+        <FormMessage form="sign-out" />
       </form>
     </nav>
   );

@@ -95,8 +95,13 @@ const managePage: PageModule<ManagePageData> = {
           return serviceFailure(context, error, 'Deleting an account failed', {}, 'account:manage.delete.failed');
         }
         context.req.log.info('An account was deleted at its owner’s request');
-        // The identity service ended every sign-in of the account; the site's session ends here.
-        await context.services.auth.signOut(context.req, context.locale);
+        // The identity service ended every sign-in of the account with it; signing out the usual
+        // way finds nothing left there and ends the site's session. Should the identity service
+        // not answer now, the site's session ends all the same: there is no account to return to.
+        await context.services.auth.signOut(context.req).catch(async (error: unknown) => {
+          context.req.log.warn({ err: error }, 'Signing out after deleting the account failed at the identity service');
+          await context.services.auth.forget(context.req);
+        });
         return { kind: 'succeeded', message: 'account:manage.delete.done', redirectTo: context.urls.route('home') };
       },
     },
