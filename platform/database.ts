@@ -63,17 +63,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 type QueryLogger = { logQuery(sql: string): void } | undefined;
 
-/** How long a query waits for a PostgreSQL connection before it fails as unavailable. */
-export const CONNECTION_TIMEOUT_MS = 1500;
+/**
+ * How long a query waits for a PostgreSQL connection before it fails as unavailable. A server
+ * that is stopped or restarting refuses connections at once (503 straight away); this bounds the
+ * rest: a rush queueing for the pool's connections, a server that does not answer at all.
+ */
+export const CONNECTION_TIMEOUT_MS = 10_000;
 
 async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
-    // A healthy pool hands out a connection in milliseconds: a query that waited this long for
-    // one (the server is unreachable, or every connection is stuck) fails, and the visitor gets
-    // "try again in a moment" within two seconds instead of a page that never comes (decision 0033).
+    // Waiting for a connection is normal in a rush (a sale's buyers queue for the pool); waiting
+    // longer than this means the server cannot be reached, and the visitor gets "try again in a
+    // moment" instead of a page that never comes (decision 0033).
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
   });
   // A connection whose server goes away (a restart, a stop, `pg_terminate_backend`) emits 'error'.
