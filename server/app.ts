@@ -56,7 +56,8 @@ export function createApp(parts: AppParts): Express {
   const { config, logger, web } = parts;
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  // A number of hops, all or nothing, or the proxies' addresses (server/config.ts: never the string "1").
+  app.set('trust proxy', config.trustProxy);
   const https = config.baseUrl.startsWith('https:');
 
   app.use(requestLogging(logger));

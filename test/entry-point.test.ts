@@ -18,9 +18,9 @@ const ENTRY_POINT = fromRoot('dist', 'server', 'main.js');
 /** Secrets of production grade (not the development defaults, 32 characters and more). */
 const PRODUCTION_SECRETS = {
   SESSION_SECRET: 'entry-point-test-session-secret-0123456789',
-  CONTENT_API_TOKEN: 'entry-point-test-content-token',
-  CONTENT_PREVIEW_TOKEN: 'entry-point-test-content-preview-token',
-  OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret',
+  CONTENT_API_TOKEN: 'entry-point-test-content-token-0123456789',
+  CONTENT_PREVIEW_TOKEN: 'entry-point-test-content-preview-token-0123456789',
+  OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret-0123456789',
   IDENTITY_SECRET: 'entry-point-test-identity-secret-0123456789',
   PREVIEW_SECRET: 'entry-point-test-preview-secret-0123456789',
   COMMERCE_SECRET: 'entry-point-test-commerce-secret-0123456789',
@@ -140,6 +140,8 @@ describe.each([
       NODE_ENV: 'production',
       BASE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'info',
+      // No relay here: the outbox on purpose, as a staging site would say.
+      MAIL_OUTBOX_IN_PRODUCTION: 'true',
       ...PRODUCTION_SECRETS,
     }),
   },
@@ -221,6 +223,16 @@ describe('a bad environment stops the server before it touches any data', () => 
       problem: 'production without its public address',
       environment: { NODE_ENV: 'production', ...PRODUCTION_SECRETS },
       named: ['BASE_URL'],
+    },
+    {
+      problem: 'production without an SMTP relay for order and account e-mails',
+      environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example', ...PRODUCTION_SECRETS },
+      named: ['SMTP_URL', 'MAIL_OUTBOX_IN_PRODUCTION'],
+    },
+    {
+      problem: 'a TRUST_PROXY that is neither a hop count, true or false, nor addresses',
+      environment: { TRUST_PROXY: 'the-load-balancer' },
+      named: ['TRUST_PROXY'],
     },
   ])('$problem: exits non-zero naming $named', async ({ environment, named }) => {
     const dataDir = path.join(await temporaryFolder(), 'data');
