@@ -11,7 +11,7 @@ import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
-import { securityHeaders } from './middleware/security.ts';
+import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
 import { createPageRouter } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
 
@@ -60,6 +60,7 @@ export function createApp(parts: AppParts): Express {
   app.set('trust proxy', config.trustProxy);
   const https = config.baseUrl.startsWith('https:');
 
+  app.use(permissionsPolicy);
   app.use(requestLogging(logger));
   // Pages, stylesheets and scripts travel compressed, a sixth of their size: on a phone on a slow
   // network that is most of the time to first paint. A CDN in front may do it instead.
