@@ -138,6 +138,16 @@ type JobRow = {
 
 const iso = (date: Date) => date.toISOString();
 
+type StatsRow = {
+  kind?: string;
+  waiting: number;
+  running: number;
+  scheduled: number;
+  failing: number;
+  failed: number;
+  oldest: Date | string | null;
+};
+
 export class JobQueue {
   private readonly handlers = new Map<string, { run: JobHandler<never>; backoff: Backoff; maxAttempts: number }>();
   private readonly table;
@@ -281,25 +291,35 @@ export class JobQueue {
   }
 
   async stats(): Promise<JobStats> {
+    const [row] = await this.statsRows(false);
+    return this.jobStatsOf(row);
+  }
+
+  /** `stats()` for each kind this queue runs (every defined kind, open jobs or not): operators' metrics. */
+  async statsByKind(): Promise<Record<string, JobStats>> {
+    const rows = await this.statsRows(true);
+    const byKind = Object.fromEntries([...this.handlers.keys()].map((kind) => [kind, this.jobStatsOf(undefined)]));
+    for (const row of rows) byKind[row.kind!] = this.jobStatsOf(row);
+    return byKind;
+  }
+
+  private statsRows(byKind: boolean) {
     const now = iso(this.clock());
-    const [row] = await queryRows<{
-      waiting: number;
-      running: number;
-      scheduled: number;
-      failing: number;
-      failed: number;
-      oldest: Date | string | null;
-    }>(
+    return queryRows<StatsRow>(
       this.options.db,
       sql`select
+            ${byKind ? sql`kind,` : sql``}
             count(*) filter (where failed_at is null and run_at <= ${now} and (locked_until is null or locked_until <= ${now}))::int as waiting,
             count(*) filter (where failed_at is null and locked_until > ${now})::int as running,
             count(*) filter (where failed_at is null and run_at > ${now} and (locked_until is null or locked_until <= ${now}))::int as scheduled,
             count(*) filter (where last_error is not null)::int as failing,
             count(*) filter (where failed_at is not null)::int as failed,
             min(run_at) filter (where failed_at is null and run_at <= ${now} and (locked_until is null or locked_until <= ${now})) as oldest
-          from ${this.table} where done_at is null`,
+          from ${this.table} where done_at is null ${byKind ? sql`group by kind` : sql``}`,
     );
+  }
+
+  private jobStatsOf(row: StatsRow | undefined): JobStats {
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
     return {
       waiting: row?.waiting ?? 0,

@@ -5,14 +5,17 @@ import express, { type ErrorRequestHandler, type Express, type Handler, type Rou
 import session from 'express-session';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
 import type { Logger } from '#platform/logger.ts';
+import type { SiteMetrics } from '#platform/metrics.ts';
 import { OutageLog } from '#platform/outage-log.ts';
 import type { Config } from './config.ts';
 import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
+import { requestMetrics, routeLabel } from './middleware/request-metrics.ts';
+import { metricsEndpoint } from './metrics-endpoint.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
-import { createPageRouter } from './page-router.ts';
+import { createPageRouter, pageRouteOf } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
 
 export interface Readiness {
@@ -44,6 +47,8 @@ export interface AppParts {
   /** Services served by this process, each at its public path (`/graphql/content`, `/oidc`...). */
   services: { path: string; handler: Handler | Router | Express }[];
   web?: WebTier | undefined;
+  /** This process's figures, served at `/metrics` when METRICS_TOKEN is set (decision 0038). */
+  metrics: SiteMetrics;
 }
 
 /** SPEC 2.3, 6: the mobile app marks its embedded browser with this cookie. */
@@ -61,6 +66,7 @@ export function createApp(parts: AppParts): Express {
   const https = config.baseUrl.startsWith('https:');
 
   app.use(permissionsPolicy);
+  app.use(requestMetrics(parts.metrics));
   app.use(requestLogging(logger));
   // Pages, stylesheets and scripts travel compressed, a sixth of their size: on a phone on a slow
   // network that is most of the time to first paint. A CDN in front may do it instead.
@@ -73,6 +79,8 @@ export function createApp(parts: AppParts): Express {
       .status(readiness.ready ? 200 : 503)
       .json(readiness);
   });
+  // Off without a token: the path is then unknown like any other (404).
+  if (config.metricsToken) app.get('/metrics', metricsEndpoint(parts.metrics, config.metricsToken));
 
   const identityOrigin = config.identity.issuerUrl ? new URL(config.identity.issuerUrl).origin : undefined;
   // The hosted login page's social buttons post to us and are redirected to the provider, which
@@ -93,14 +101,14 @@ export function createApp(parts: AppParts): Express {
     // content: cached for a year. Media and the icon revalidate daily.
     const files = (folder: string, cacheControl: string) =>
       express.static(path.join(web.publicDir, folder), { index: false, setHeaders: (res) => res.setHeader('Cache-Control', cacheControl) });
-    app.use('/assets', files('assets', 'public, max-age=31536000, immutable'));
-    app.use('/media', files('media', 'public, max-age=86400'));
+    app.use('/assets', routeLabel('assets'), files('assets', 'public, max-age=31536000, immutable'));
+    app.use('/media', routeLabel('media'), files('media', 'public, max-age=86400'));
     app.get('/favicon.svg', (_req, res) =>
       res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(web.publicDir, 'favicon.svg')),
     );
   }
 
-  for (const service of parts.services) app.use(service.path, service.handler);
+  for (const service of parts.services) app.use(service.path, routeLabel(service.path), service.handler);
   if (!web) return app;
 
   app.use(web.seoFiles);
@@ -127,10 +135,12 @@ export function createApp(parts: AppParts): Express {
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(web.csrf.protect);
   app.use((req, res, next) => {
-    if (!web.renderer.answerFromCache(req, res)) next();
+    if (!web.renderer.answerFromCache(req, res)) return next();
+    res.locals.route = pageRouteOf(req.path);
   });
   app.use(createPageRouter(web.renderer));
   app.use(async (req, res, next) => {
+    res.locals.route = 'not-found';
     try {
       await web.renderer.notFound(web.renderer.context(req, res));
     } catch (error) {
