@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from './database.ts';
+import { reportError } from './error-reports.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -430,8 +431,14 @@ export class JobQueue {
     const context = { err: error, schema: this.options.schema, jobId: job.id, kind: job.kind, key: job.key, attempts: job.attempts };
     // Only the runner that still held the job reports it, so a job given up is logged once.
     if (!updated) return;
-    if (givenUp) this.options.logger.error(context, 'A queued job failed for the last time; it waits for an operator');
-    else this.options.logger.warn({ ...context, retryAt: next.toISOString() }, 'A queued job failed; it will be retried');
+    if (givenUp) {
+      this.options.logger.error(context, 'A queued job failed for the last time; it waits for an operator');
+      reportError(error, {
+        component: 'jobs',
+        tags: { queue: this.options.schema, kind: job.kind },
+        details: { jobId: job.id, key: job.key, attempts: job.attempts },
+      });
+    } else this.options.logger.warn({ ...context, retryAt: next.toISOString() }, 'A queued job failed; it will be retried');
   }
 
   /** Done jobs older than `keepDoneMs` go, a batch per pass. */

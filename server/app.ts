@@ -4,6 +4,7 @@ import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Handler, type Router } from 'express';
 import session from 'express-session';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
+import { reportError } from '#platform/error-reports.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { SiteMetrics } from '#platform/metrics.ts';
 import { OutageLog } from '#platform/outage-log.ts';
@@ -165,6 +166,13 @@ function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler 
       error instanceof CsrfRejected ? 403 : error?.type?.startsWith?.('entity.') || error?.status === 400 ? 400 : dependency ? 503 : 500;
     if (dependency) outages.report(dependency, error, { url: req.originalUrl });
     else (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
+    if (status === 500) {
+      reportError(error, {
+        component: 'web',
+        tags: { route: res.locals.route ?? 'other', method: req.method },
+        details: { requestId: String(req.id ?? ''), path: req.path },
+      });
+    }
     if (res.headersSent) return res.end();
     if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     req.locale ??= 'en';
