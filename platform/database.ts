@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -55,6 +56,11 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** Called with how long each query or transaction waited for a PostgreSQL connection (metrics). */
   onConnectionWait?: (seconds: number) => void;
+}
+
+/** Where the embedded engine keeps its files inside DATA_DIR (`memory://` stays in memory). */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'pglite');
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

@@ -83,7 +83,13 @@ const clientOptions: esbuild.BuildOptions = {
 const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
   // instrument: loaded with --import before main, so error reporting starts first (decision 0038).
-  entryPoints: { main: 'server/main.ts', instrument: 'server/instrument.ts', 'content-cli': 'scripts/content-cli.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    instrument: 'server/instrument.ts',
+    // The migration job: `node dist/server/migrate.js` (npm run migrate).
+    migrate: 'server/migrate.ts',
+    'content-cli': 'scripts/content-cli.ts',
+  },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   platform: 'node',

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_SECRETS, loadConfig } from './config.ts';
+import { DEVELOPMENT_SECRETS, loadConfig, loadDatabaseConfig } from './config.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -113,6 +113,15 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a number of proxies \(1, 2\), true or false/);
     },
   );
+
+  test('the migration job reads the database settings only: production secrets are not its business', () => {
+    expect(loadDatabaseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://nabd@db/nabd' })).toEqual({
+      dataDir: expect.stringMatching(/data$/),
+      databaseUrl: 'postgres://nabd@db/nabd',
+      logLevel: 'info',
+    });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+  });
 
   test('error reporting is on with a DSN, with the environment and release it is given or their defaults', () => {
     expect(loadConfig({}).errorReports).toBeUndefined();

@@ -299,6 +299,29 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** What the migration job needs: the database, and how much to log. Nothing else is its business. */
+export interface DatabaseConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+}
+
+export function loadDatabaseConfig(environment: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const parsed = environmentSchema
+    .pick({ NODE_ENV: true, DATA_DIR: true, DATABASE_URL: true, LOG_LEVEL: true })
+    .safeParse(stripEmpty(environment));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    dataDir: values.DATA_DIR.startsWith('memory://') ? values.DATA_DIR : path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
 /**
  * The social providers whose issuer, client id and secret are all set. Some but not all of them
  * set is a mistake worth stopping for; production talks to providers over HTTPS only.

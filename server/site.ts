@@ -4,7 +4,7 @@ import { createCommerceService, type QueueStats } from '#graphql/commerce/servic
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
-import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
+import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
 import { fromRoot } from '#platform/paths.ts';
@@ -86,7 +86,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   const metrics = new SiteMetrics(options.metricsFiguresMaxAgeMs === undefined ? {} : { figuresMaxAgeMs: options.metricsFiguresMaxAgeMs });
   const database = await openDatabase({
     url: config.databaseUrl,
-    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : path.join(config.dataDir, 'pglite'),
+    dataDir: embeddedDatabaseDir(config.dataDir),
     initialData: options.initialData,
     onConnectionWait: (seconds) => metrics.connectionWaited(seconds),
   });
