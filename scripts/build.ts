@@ -88,6 +88,8 @@ const serverOptions: esbuild.BuildOptions = {
     instrument: 'server/instrument.ts',
     // The migration job: `node dist/server/migrate.js` (npm run migrate).
     migrate: 'server/migrate.ts',
+    // Run while the image is built: SVG text must not be drawn as boxes.
+    'check-fonts': 'server/check-fonts.ts',
     'content-cli': 'scripts/content-cli.ts',
   },
   outdir: path.join(root, 'dist', 'server'),

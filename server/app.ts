@@ -13,7 +13,7 @@ import { affiliateCapture } from './middleware/affiliate.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
-import { requestMetrics, routeLabel } from './middleware/request-metrics.ts';
+import { answeredBy, requestMetrics, routeLabel } from './middleware/request-metrics.ts';
 import { metricsEndpoint } from './metrics-endpoint.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
 import { createPageRouter, pageRouteOf } from './page-router.ts';
@@ -112,8 +112,8 @@ export function createApp(parts: AppParts): Express {
   for (const service of parts.services) app.use(service.path, routeLabel(service.path), service.handler);
   if (!web) return app;
 
-  app.use(web.seoFiles);
-  app.use(web.redirects);
+  app.use(answeredBy('seo-files', web.seoFiles));
+  app.use(answeredBy('redirect', web.redirects));
   app.use(cookieParser(config.sessionSecret));
   app.use(affiliateCapture({ cookieDomain: config.affiliateCookieDomain }));
   app.use((req, _res, next) => {
@@ -132,7 +132,7 @@ export function createApp(parts: AppParts): Express {
       cookie: { httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_MAX_AGE_MS, path: '/' },
     }),
   );
-  app.use('/api/analytics', web.analytics);
+  app.use('/api/analytics', answeredBy('/api/analytics', web.analytics));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(web.csrf.protect);
   app.use((req, res, next) => {

@@ -7,13 +7,15 @@ import path from 'node:path';
 import { fromRoot } from '#platform/paths.ts';
 
 /**
- * The built server as an operator runs it (`node dist/server/main.js`, as the Dockerfile's CMD does):
+ * The built server as an operator runs it (`node --import ./dist/server/instrument.js dist/server/main.js`
+ * with source maps on, as the Dockerfile's CMD and NODE_OPTIONS do):
  * configured by the environment, healthy and ready on its probes, stopping cleanly on the signals
  * `docker stop` and Ctrl-C send, and refusing to start on a bad environment.
  * Needs `npm run build` first (`npm test` builds before it runs jest).
  */
 
 const ENTRY_POINT = fromRoot('dist', 'server', 'main.js');
+const INSTRUMENT = fromRoot('dist', 'server', 'instrument.js');
 
 /** Secrets of production grade (not the development defaults, 32 characters and more). */
 const PRODUCTION_SECRETS = {
@@ -78,7 +80,7 @@ function freePort(): Promise<number> {
  */
 function startSite(environment: Record<string, string>): SiteProcess {
   // process.execPath is Node 24 when jest runs through npm (the `node` dev dependency).
-  const child = spawn(process.execPath, [ENTRY_POINT], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', INSTRUMENT, ENTRY_POINT], {
     cwd: fromRoot(),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -119,6 +119,9 @@ describe('/metrics with METRICS_TOKEN, on the embedded defaults', () => {
     ).toBe(2);
     expect(sample(after, 'nabd_http_requests_total', { route: 'not-found', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'nabd_http_requests_total', { route: '/healthz' })).toBeUndefined();
+    // What answers before the route table is named after itself; the pages after it keep theirs.
+    await request(site.app).get('/robots.txt');
+    expect(sample(await scrape(site), 'nabd_http_requests_total', { route: 'seo-files', status_class: '2xx' })).toBe(1);
     await request(site.app).get('/healthz');
     expect(sample(await scrape(site), 'nabd_http_requests_total', { route: '/healthz', status_class: '2xx' })).toBe(1);
     expect(after).not.toMatch(/secret-campaign|page-7c1f|utm_source/);

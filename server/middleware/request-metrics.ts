@@ -25,6 +25,22 @@ export function routeLabel(route: string): RequestHandler {
   };
 }
 
+/**
+ * Runs `handler` with requests labelled `route` when it answers them; those it passes on lose the
+ * label again. For plain handlers and routers only: an Express app must be mounted as it is, or it
+ * would not inherit the site's settings (`trust proxy`).
+ */
+export function answeredBy(route: string, handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const before = res.locals.route;
+    res.locals.route = route;
+    handler(req, res, (error?: unknown) => {
+      if (error === undefined || error === 'route' || error === 'router') res.locals.route = before;
+      next(error as Error | undefined);
+    });
+  };
+}
+
 function routeOf(req: Request, res: Response): string {
   if (res.locals.route) return res.locals.route;
   const pattern = (req.route as { path?: unknown } | undefined)?.path;
