@@ -21,6 +21,8 @@ export interface ErrorService {
   events(): any[];
   /** Resolves once `count` error events have arrived, or fails after `timeoutMs`. */
   eventsArrived(count: number, timeoutMs?: number): Promise<any[]>;
+  /** The first error event that `matches`, once it has arrived; fails after `timeoutMs`. */
+  eventArrived(matches: (event: any) => boolean, timeoutMs?: number): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,15 @@ export async function startErrorService(): Promise<ErrorService> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return events();
+    },
+    async eventArrived(matches, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events().find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No matching error event in ${timeoutMs} ms, among ${events().length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
