@@ -50,6 +50,8 @@ export class BenchmarkRun {
       PORT: String(port),
       BASE_URL: origin,
       DATA_DIR: path.join(await this.scratchDir(), 'data'),
+      // The benchmarks read no e-mail: production needs saying so (server/config.ts).
+      MAIL_OUTBOX_IN_PRODUCTION: 'true',
       // Fresh secrets each run: production refuses the development ones.
       SESSION_SECRET: secret(),
       CONTENT_API_TOKEN: secret(),

@@ -1,6 +1,7 @@
 import Provider, { errors, type Adapter, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
+import { reportError } from '#platform/error-reports.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { OutageLog } from '#platform/outage-log.ts';
 import { loadGrantWithAutomaticConsent } from './automatic-consent.ts';
@@ -205,7 +206,10 @@ export function createProvider(options: ProviderOptions): Provider {
   const unavailable = new WeakSet<KoaContextWithOIDC>();
   provider.on('server_error', (ctx, error) => {
     const dependency = unavailableDependency(error);
-    if (!dependency) return options.logger.error({ err: error }, 'OpenID provider failed');
+    if (!dependency) {
+      options.logger.error({ err: error }, 'OpenID provider failed');
+      return reportError(error, { component: 'identity', tags: { part: 'openid-provider' } });
+    }
     unavailable.add(ctx);
     options.outages.report(dependency, error, { url: ctx.originalUrl });
   });

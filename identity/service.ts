@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { DatabaseHandle } from '#platform/database.ts';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
+import { reportError } from '#platform/error-reports.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import type { RateLimits } from '#platform/rate-limits.ts';
@@ -187,7 +188,10 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
     }
     // Body parser refusals (too large, malformed) are the visitor's; anything else is ours.
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status === 500) logger.error({ err: error, url: req.originalUrl }, 'Identity page failed');
+    if (status === 500) {
+      logger.error({ err: error, url: req.originalUrl }, 'Identity page failed');
+      reportError(error, { component: 'identity', tags: { part: 'pages' }, details: { path: req.path } });
+    }
     res.status(status).send(pages.error(locale, { error: status === 500 ? 'server_error' : 'invalid_request' }));
   });
 

@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { z } from 'zod';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
+import { reportError } from '#platform/error-reports.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { OutageLog } from '#platform/outage-log.ts';
 import type { RateLimitName, RateLimits } from '#platform/rate-limits.ts';
@@ -314,6 +315,7 @@ export function createUserPoolApi(options: UserPoolApiOptions): express.Router {
       return void res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ error: 'temporarily_unavailable' });
     }
     logger.error({ err: error, url: req.originalUrl }, 'User-pool operation failed');
+    reportError(error, { component: 'identity', tags: { part: 'user-pool-api' }, details: { path: req.path } });
     res.status(500).json({ error: 'server_error' });
   });
   return router;

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   readonly engine: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. Used by /readyz. */
   ping(): Promise<void>;
+  /** The connection pool's numbers now (metrics); the embedded engine is one connection and has none. */
+  pool(): { total: number; idle: number; waiting: number; max: number } | undefined;
   /**
    * Runs `work` on a single connection holding a PostgreSQL advisory lock, so that several
    * replicas starting at once migrate one after the other.
@@ -51,6 +54,13 @@ export interface DatabaseOptions {
   initialData?: Blob | undefined;
   /** Called with each statement drizzle sends: tests count round trips with it. */
   onQuery?: (sql: string) => void;
+  /** Called with how long each query or transaction waited for a PostgreSQL connection (metrics). */
+  onConnectionWait?: (seconds: number) => void;
+}
+
+/** Where the embedded engine keeps its files inside DATA_DIR (`memory://` stays in memory). */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return dataDir.startsWith('memory://') ? dataDir : path.join(dataDir, 'pglite');
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -58,7 +68,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.initialData && (options.url || !options.dataDir.startsWith('memory://'))) {
     throw new Error('initialData is for an embedded database in memory only');
   }
-  return options.url ? openPostgres(options.url, logger) : openPglite(options.dataDir, logger, options.initialData);
+  return options.url
+    ? openPostgres(options.url, logger, options.onConnectionWait)
+    : openPglite(options.dataDir, logger, options.initialData);
 }
 
 type QueryLogger = { logQuery(sql: string): void } | undefined;
@@ -70,16 +82,54 @@ type QueryLogger = { logQuery(sql: string): void } | undefined;
  */
 export const CONNECTION_TIMEOUT_MS = 10_000;
 
-async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    idleTimeoutMillis: 30_000,
-    // Waiting for a connection is normal in a rush (a sale's buyers queue for the pool); waiting
-    // longer than this means the server cannot be reached, and the visitor gets "try again in a
-    // moment" instead of a page that never comes (decision 0033).
-    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
-  });
+/**
+ * A pool that tells how long each checkout waited: node-postgres's own `query` checks out through
+ * `connect` too, so every query and transaction is timed, those that gave up at the deadline included.
+ */
+class TimedPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly onWait: (seconds: number) => void,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    const started = performance.now();
+    const waited = () => this.onWait((performance.now() - started) / 1000);
+    if (callback) {
+      return super.connect((error, client, done) => {
+        waited();
+        callback(error, client, done);
+      });
+    }
+    return super.connect().finally(waited);
+  }
+}
+
+async function openPostgres(
+  url: string,
+  logger: QueryLogger,
+  onConnectionWait: ((seconds: number) => void) | undefined,
+): Promise<DatabaseHandle> {
+  const pool = new TimedPool(
+    {
+      connectionString: url,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      // Waiting for a connection is normal in a rush (a sale's buyers queue for the pool); waiting
+      // longer than this means the server cannot be reached, and the visitor gets "try again in a
+      // moment" instead of a page that never comes (decision 0033).
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    },
+    onConnectionWait ?? (() => {}),
+  );
   // A connection whose server goes away (a restart, a stop, `pg_terminate_backend`) emits 'error'.
   // pg-pool listens on idle clients only, and a client checked out for a transaction with no
   // listener would take the process down; the query in progress fails with the same error, and
@@ -95,6 +145,7 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseH
     async ping() {
       await pool.query('select 1');
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
     async withExclusiveConnection(lockName, work) {
       const client = await pool.connect();
       try {
@@ -128,6 +179,7 @@ async function openPglite(dataDir: string, logger: QueryLogger, initialData: Blo
     async ping() {
       await client.query('select 1');
     },
+    pool: () => undefined,
     // PGlite is a single connection inside this process: nobody else can migrate at the same time.
     async withExclusiveConnection(_lockName, work) {
       return work({

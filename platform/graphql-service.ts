@@ -5,6 +5,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { GraphQLError, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
 import type { ApolloServerOptionsWithTypeDefs } from '@apollo/server';
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE, unavailableDependency } from './dependency-errors.ts';
+import { reportError } from './error-reports.ts';
 import type { Logger } from './logger.ts';
 import { OutageLog } from './outage-log.ts';
 import { costLimit, depthLimit, rootFieldLimit } from './query-limits.ts';
@@ -74,7 +75,7 @@ export async function createGraphQLService<Context extends BaseContext>(options:
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: !options.production,
     plugins: [
-      reportUnexpectedErrors(logger, outages),
+      reportUnexpectedErrors(options.name, logger, outages),
       answerUnavailableWith503(),
       // Answers are cached by the web tier, not by HTTP caches: no per-field cache hints to compute.
       ApolloServerPluginCacheControlDisabled(),
@@ -134,7 +135,11 @@ function noUnstorableStrings(context: ValidationContext): ASTVisitor {
   };
 }
 
-function reportUnexpectedErrors<Context extends BaseContext>(logger: Logger, outages: OutageLog): ApolloServerPlugin<Context> {
+function reportUnexpectedErrors<Context extends BaseContext>(
+  service: string,
+  logger: Logger,
+  outages: OutageLog,
+): ApolloServerPlugin<Context> {
   return {
     async contextCreationDidFail({ error }) {
       const dependency = unavailableDependency(error);
@@ -148,6 +153,11 @@ function reportUnexpectedErrors<Context extends BaseContext>(logger: Logger, out
             if (dependency) outages.report(dependency, error.originalError ?? error, { operationName });
             else if (error.originalError && !(error.originalError instanceof GraphQLError)) {
               logger.error({ err: error.originalError, operationName }, 'GraphQL resolver failed');
+              reportError(error.originalError, {
+                component: 'graphql',
+                tags: { service, operation: operationName ?? 'anonymous' },
+                details: { path: error.path?.join('.') },
+              });
             }
           }
         },

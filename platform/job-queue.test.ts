@@ -222,6 +222,29 @@ describe.each(databaseBackends)('the job queue on $name', (backend) => {
     expect(await later.stats()).toEqual({ waiting: 0, running: 0, scheduled: 0, oldestWaitingSeconds: 0, failing: 0, failed: 0 });
   });
 
+  test('stats by kind tell apart the backlogs an operator watches, every defined kind counted even with nothing open', async () => {
+    const festival = queue({ maxAttempts: 1 });
+    festival.define('fulfil-order', async () => undefined);
+    festival.define('reconcile-payment', async () => undefined);
+    festival.define('send-order-confirmation', async () => {
+      throw new Error('The relay refused the message');
+    });
+    await festival.enqueue('fulfil-order', { orderId: 'o1' });
+    advance(30_000);
+    await festival.enqueue('fulfil-order', { orderId: 'o2' });
+    await festival.enqueue('reconcile-payment', { paymentId: 'p1' }, { runAt: new Date(now.getTime() + 14 * 60_000) });
+    const none = { waiting: 0, running: 0, scheduled: 0, oldestWaitingSeconds: 0, failing: 0, failed: 0 };
+    expect(await festival.statsByKind()).toEqual({
+      'fulfil-order': { ...none, waiting: 2, oldestWaitingSeconds: 30 },
+      'reconcile-payment': { ...none, scheduled: 1 },
+      'send-order-confirmation': none,
+    });
+    await festival.enqueue('send-order-confirmation', { orderId: 'o0' });
+    expect(await festival.runDue()).toBe(3);
+    expect((await festival.statsByKind())['send-order-confirmation']).toEqual({ ...none, failing: 1, failed: 1 });
+    expect(await festival.stats()).toEqual({ ...none, scheduled: 1, failing: 1, failed: 1 });
+  });
+
   test('stop waits for the job in progress, then claims nothing more; kick runs at once without waiting for the poll', async () => {
     const finish = gate();
     const started = gate();

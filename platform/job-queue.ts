@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from './database.ts';
+import { reportError } from './error-reports.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -137,6 +138,16 @@ type JobRow = {
 };
 
 const iso = (date: Date) => date.toISOString();
+
+type StatsRow = {
+  kind?: string;
+  waiting: number;
+  running: number;
+  scheduled: number;
+  failing: number;
+  failed: number;
+  oldest: Date | string | null;
+};
 
 export class JobQueue {
   private readonly handlers = new Map<string, { run: JobHandler<never>; backoff: Backoff; maxAttempts: number }>();
@@ -281,25 +292,35 @@ export class JobQueue {
   }
 
   async stats(): Promise<JobStats> {
+    const [row] = await this.statsRows(false);
+    return this.jobStatsOf(row);
+  }
+
+  /** `stats()` for each kind this queue runs (every defined kind, open jobs or not): operators' metrics. */
+  async statsByKind(): Promise<Record<string, JobStats>> {
+    const rows = await this.statsRows(true);
+    const byKind = Object.fromEntries([...this.handlers.keys()].map((kind) => [kind, this.jobStatsOf(undefined)]));
+    for (const row of rows) byKind[row.kind!] = this.jobStatsOf(row);
+    return byKind;
+  }
+
+  private statsRows(byKind: boolean) {
     const now = iso(this.clock());
-    const [row] = await queryRows<{
-      waiting: number;
-      running: number;
-      scheduled: number;
-      failing: number;
-      failed: number;
-      oldest: Date | string | null;
-    }>(
+    return queryRows<StatsRow>(
       this.options.db,
       sql`select
+            ${byKind ? sql`kind,` : sql``}
             count(*) filter (where failed_at is null and run_at <= ${now} and (locked_until is null or locked_until <= ${now}))::int as waiting,
             count(*) filter (where failed_at is null and locked_until > ${now})::int as running,
             count(*) filter (where failed_at is null and run_at > ${now} and (locked_until is null or locked_until <= ${now}))::int as scheduled,
             count(*) filter (where last_error is not null)::int as failing,
             count(*) filter (where failed_at is not null)::int as failed,
             min(run_at) filter (where failed_at is null and run_at <= ${now} and (locked_until is null or locked_until <= ${now})) as oldest
-          from ${this.table} where done_at is null`,
+          from ${this.table} where done_at is null ${byKind ? sql`group by kind` : sql``}`,
     );
+  }
+
+  private jobStatsOf(row: StatsRow | undefined): JobStats {
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
     return {
       waiting: row?.waiting ?? 0,
@@ -410,8 +431,14 @@ export class JobQueue {
     const context = { err: error, schema: this.options.schema, jobId: job.id, kind: job.kind, key: job.key, attempts: job.attempts };
     // Only the runner that still held the job reports it, so a job given up is logged once.
     if (!updated) return;
-    if (givenUp) this.options.logger.error(context, 'A queued job failed for the last time; it waits for an operator');
-    else this.options.logger.warn({ ...context, retryAt: next.toISOString() }, 'A queued job failed; it will be retried');
+    if (givenUp) {
+      this.options.logger.error(context, 'A queued job failed for the last time; it waits for an operator');
+      reportError(error, {
+        component: 'jobs',
+        tags: { queue: this.options.schema, kind: job.kind },
+        details: { jobId: job.id, key: job.key, attempts: job.attempts },
+      });
+    } else this.options.logger.warn({ ...context, retryAt: next.toISOString() }, 'A queued job failed; it will be retried');
   }
 
   /** Done jobs older than `keepDoneMs` go, a batch per pass. */

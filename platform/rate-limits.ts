@@ -60,6 +60,10 @@ export interface RateLimitOptions {
   /** Starts every key, so several sites (or test files) can share one Redis. */
   prefix: string;
   logger: Logger;
+  /** Told of each refusal, by limit (metrics). */
+  onRefused?: (name: RateLimitName) => void;
+  /** Told of each Redis failure: a lost connection, or a call that failed and was let through (metrics). */
+  onRedisError?: (kind: 'connection' | 'command') => void;
 }
 
 const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
@@ -73,7 +77,12 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
   const { logger, prefix } = options;
   // Calls fail at once while the server is away and within their deadline while it is frozen,
   // instead of holding the visitor's request until it returns (platform/redis-client.ts).
-  const client = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
+  const redisFailed = options.onRedisError ?? (() => {});
+  const refused = (name: RateLimitName, decision: RateLimitDecision) => {
+    if (!decision.allowed) options.onRefused?.(name);
+    return decision;
+  };
+  const client = options.redisUrl ? await connectRedis(options.redisUrl, { onError: () => redisFailed('connection') }) : undefined;
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   for (const [name, limit] of Object.entries(RATE_LIMITS) as [RateLimitName, (typeof RATE_LIMITS)[RateLimitName]][]) {
     const common = { keyPrefix: `${prefix}:rate:${name}`, points: limit.points, duration: limit.durationSeconds };
@@ -88,6 +97,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
 
   let lastWarning = 0;
   function failOpen(name: RateLimitName, error: unknown): RateLimitDecision {
+    redisFailed('command');
     // One warning a minute is enough to page someone; one per request would drown the logs.
     if (Date.now() - lastWarning > 60_000) {
       lastWarning = Date.now();
@@ -103,7 +113,9 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
         await withinRedisDeadline(limiter(name).consume(key));
         return ALLOWED;
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
+        if (rejection instanceof RateLimiterRes) {
+          return refused(name, { allowed: false, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) });
+        }
         return failOpen(name, rejection);
       }
     },
@@ -111,7 +123,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
       try {
         const state = await withinRedisDeadline(limiter(name).get(key));
         if (!state || state.consumedPoints < RATE_LIMITS[name].points) return ALLOWED;
-        return { allowed: false, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+        return refused(name, { allowed: false, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) });
       } catch (error) {
         return failOpen(name, error);
       }

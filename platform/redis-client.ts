@@ -20,10 +20,11 @@ export const REDIS_TIMEOUTS = {
  * one written to a frozen server waits for its answer for ever, so callers also hold every call
  * to `withinRedisDeadline`.
  */
-export async function connectRedis(url: string): Promise<RedisClient> {
+export async function connectRedis(url: string, options: { onError?: (error: Error) => void } = {}): Promise<RedisClient> {
   const client = failFastClient(url);
-  // Connection errors are reported by the commands that fail (and by /readyz); the client reconnects.
-  client.on('error', () => {});
+  // Connection errors are reported by the commands that fail (and by /readyz); the client
+  // reconnects. They are only counted (metrics), once per failed attempt.
+  client.on('error', options.onError ?? (() => {}));
   await client.connect();
   return client;
 }

@@ -82,7 +82,16 @@ const clientOptions: esbuild.BuildOptions = {
 
 const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
-  entryPoints: { main: 'server/main.ts', 'content-cli': 'scripts/content-cli.ts' },
+  // instrument: loaded with --import before main, so error reporting starts first (decision 0038).
+  entryPoints: {
+    main: 'server/main.ts',
+    instrument: 'server/instrument.ts',
+    // The migration job: `node dist/server/migrate.js` (npm run migrate).
+    migrate: 'server/migrate.ts',
+    // Run while the image is built: SVG text must not be drawn as boxes.
+    'check-fonts': 'server/check-fonts.ts',
+    'content-cli': 'scripts/content-cli.ts',
+  },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   platform: 'node',

@@ -4,9 +4,11 @@ import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Handler, type Router } from 'express';
 import session from 'express-session';
 import { RETRY_AFTER_SECONDS, unavailableDependency } from '#platform/dependency-errors.ts';
+import { reportError } from '#platform/error-reports.ts';
 import type { Logger } from '#platform/logger.ts';
 import { refusedRequestStatus } from '#platform/request-refusals.ts';
 import { refuseUnstorableText } from '#platform/unstorable-text.ts';
+import type { SiteMetrics } from '#platform/metrics.ts';
 import { OutageLog } from '#platform/outage-log.ts';
 import type { Config } from './config.ts';
 import { affiliateCapture } from './middleware/affiliate.ts';
@@ -15,8 +17,10 @@ import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
 import { moyasarPageOrigins } from '#graphql/commerce/payments/moyasar.ts';
 import { CSP_REPORTS_PATH, cspReports } from './middleware/csp-reports.ts';
-import { securityHeaders } from './middleware/security.ts';
-import { createPageRouter } from './page-router.ts';
+import { answeredBy, requestMetrics, routeLabel } from './middleware/request-metrics.ts';
+import { metricsEndpoint } from './metrics-endpoint.ts';
+import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
+import { createPageRouter, pageRouteOf } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
 
 export interface Readiness {
@@ -48,6 +52,8 @@ export interface AppParts {
   /** Services served by this process, each at its public path (`/graphql/content`, `/oidc`...). */
   services: { path: string; handler: Handler | Router | Express }[];
   web?: WebTier | undefined;
+  /** This process's figures, served at `/metrics` when METRICS_TOKEN is set (decision 0038). */
+  metrics: SiteMetrics;
 }
 
 /** SPEC 2.3, 6: the mobile app marks its embedded browser with this cookie. */
@@ -60,9 +66,12 @@ export function createApp(parts: AppParts): Express {
   const { config, logger, web } = parts;
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  // A number of hops, all or nothing, or the proxies' addresses (server/config.ts: never the string "1").
+  app.set('trust proxy', config.trustProxy);
   const https = config.baseUrl.startsWith('https:');
 
+  app.use(permissionsPolicy);
+  app.use(requestMetrics(parts.metrics));
   app.use(requestLogging(logger));
   // Pages, stylesheets and scripts travel compressed, a sixth of their size: on a phone on a slow
   // network that is most of the time to first paint. A CDN in front may do it instead.
@@ -75,6 +84,8 @@ export function createApp(parts: AppParts): Express {
       .status(readiness.ready ? 200 : 503)
       .json(readiness);
   });
+  // Off without a token: the path is then unknown like any other (404).
+  if (config.metricsToken) app.get('/metrics', metricsEndpoint(parts.metrics, config.metricsToken));
 
   const identityOrigin = config.identity.issuerUrl ? new URL(config.identity.issuerUrl).origin : undefined;
   // The hosted login page's social buttons post to us and are redirected to the provider, which
@@ -102,20 +113,20 @@ export function createApp(parts: AppParts): Express {
     // content: cached for a year. Media and the icon revalidate daily.
     const files = (folder: string, cacheControl: string) =>
       express.static(path.join(web.publicDir, folder), { index: false, setHeaders: (res) => res.setHeader('Cache-Control', cacheControl) });
-    app.use('/assets', files('assets', 'public, max-age=31536000, immutable'));
-    app.use('/media', files('media', 'public, max-age=86400'));
+    app.use('/assets', routeLabel('assets'), files('assets', 'public, max-age=31536000, immutable'));
+    app.use('/media', routeLabel('media'), files('media', 'public, max-age=86400'));
     app.get('/favicon.svg', (_req, res) =>
       res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(web.publicDir, 'favicon.svg')),
     );
   }
 
-  for (const service of parts.services) app.use(service.path, service.handler);
+  for (const service of parts.services) app.use(service.path, routeLabel(service.path), service.handler);
   if (!web) return app;
 
   // Browsers send these without cookies: answered before sessions and redirects are looked at.
   app.use(CSP_REPORTS_PATH, cspReports(logger.child({ component: 'csp' })));
-  app.use(web.seoFiles);
-  app.use(web.redirects);
+  app.use(answeredBy('seo-files', web.seoFiles));
+  app.use(answeredBy('redirect', web.redirects));
   app.use(cookieParser(config.sessionSecret));
   app.use(affiliateCapture({ cookieDomain: config.affiliateCookieDomain }));
   app.use((req, _res, next) => {
@@ -134,15 +145,17 @@ export function createApp(parts: AppParts): Express {
       cookie: { httpOnly: true, sameSite: 'lax', secure: https, maxAge: SESSION_MAX_AGE_MS, path: '/' },
     }),
   );
-  app.use('/api/analytics', web.analytics);
+  app.use('/api/analytics', answeredBy('/api/analytics', web.analytics));
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(refuseUnstorableText);
   app.use(web.csrf.protect);
   app.use((req, res, next) => {
-    if (!web.renderer.answerFromCache(req, res)) next();
+    if (!web.renderer.answerFromCache(req, res)) return next();
+    res.locals.route = pageRouteOf(req.path);
   });
   app.use(createPageRouter(web.renderer));
   app.use(async (req, res, next) => {
+    res.locals.route = 'not-found';
     try {
       await web.renderer.notFound(web.renderer.context(req, res));
     } catch (error) {
@@ -166,6 +179,13 @@ function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler 
     const status = error instanceof CsrfRejected ? 403 : (refusedRequestStatus(error) ?? (dependency ? 503 : 500));
     if (dependency) outages.report(dependency, error, { url: req.originalUrl });
     else (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
+    if (status === 500) {
+      reportError(error, {
+        component: 'web',
+        tags: { route: res.locals.route ?? 'other', method: req.method },
+        details: { requestId: String(req.id ?? ''), path: req.path },
+      });
+    }
     if (res.headersSent) return res.end();
     if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     // Refused before the locale was read (a malformed path, say): the path still says the language.

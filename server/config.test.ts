@@ -1,12 +1,13 @@
-import { DEVELOPMENT_SECRETS, loadConfig } from './config.ts';
+import { DEVELOPMENT_SECRETS, loadConfig, loadDatabaseConfig } from './config.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
   BASE_URL: 'https://nabd.example',
+  SMTP_URL: 'smtps://user:pass@mail.example:465',
   SESSION_SECRET: 'x'.repeat(40),
-  CONTENT_API_TOKEN: 'a-real-content-token',
-  CONTENT_PREVIEW_TOKEN: 'a-real-content-preview-token',
-  OIDC_CLIENT_SECRET: 'a-real-oidc-client-secret',
+  CONTENT_API_TOKEN: 'a-real-content-token-of-32-characters',
+  CONTENT_PREVIEW_TOKEN: 'a-real-content-preview-token-of-32-characters',
+  OIDC_CLIENT_SECRET: 'a-real-oidc-client-secret-of-32-characters',
   IDENTITY_SECRET: 'y'.repeat(40),
   PREVIEW_SECRET: 'z'.repeat(40),
   COMMERCE_SECRET: 'c'.repeat(40),
@@ -63,6 +64,81 @@ describe('configuration from the environment', () => {
       /COMMERCE_SECRET: must be at least 32 characters/,
     );
     expect(loadConfig(PRODUCTION).isProduction).toBe(true);
+  });
+
+  test('production refuses every secret shorter than 32 characters, naming each, and METRICS_TOKEN when it is set', () => {
+    const shortButValid = {
+      CONTENT_API_TOKEN: 'content-token-8+',
+      CONTENT_PREVIEW_TOKEN: 'preview-token-8+',
+      OIDC_CLIENT_SECRET: 'a-16-char-secret',
+      METRICS_TOKEN: 'a-16-char-metric',
+    };
+    // Long enough for development: only production asks for more.
+    expect(() => loadConfig(shortButValid)).not.toThrow();
+    expect(() => loadConfig({ ...PRODUCTION, ...shortButValid })).toThrow(
+      /CONTENT_API_TOKEN: must be at least 32[\s\S]*CONTENT_PREVIEW_TOKEN: must be at least 32[\s\S]*OIDC_CLIENT_SECRET: must be at least 32[\s\S]*METRICS_TOKEN: must be at least 32/,
+    );
+    expect(loadConfig(PRODUCTION).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
+  test('production needs an SMTP relay for order and account e-mails, unless the operator keeps the outbox on purpose', () => {
+    const { SMTP_URL: _relay, ...withoutRelay } = PRODUCTION;
+    expect(() => loadConfig(withoutRelay)).toThrow(/SMTP_URL: is required in production[\s\S]*MAIL_OUTBOX_IN_PRODUCTION=true/);
+    expect(loadConfig({ ...withoutRelay, MAIL_OUTBOX_IN_PRODUCTION: 'true' }).mail.smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ ...withoutRelay, MAIL_OUTBOX_IN_PRODUCTION: 'false' })).toThrow(/SMTP_URL: is required/);
+    // A process that serves neither identity nor commerce sends no e-mail.
+    expect(loadConfig({ ...withoutRelay, SERVICES: 'web,content' }).services).toEqual(['web', 'content']);
+    expect(() => loadConfig({ ...withoutRelay, SERVICES: 'web,commerce' })).toThrow(/SMTP_URL/);
+    // Development keeps writing to the outbox.
+    expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
+  });
+
+  test.each([
+    ['', false],
+    ['1', 1],
+    ['2', 2],
+    [' 1 ', 1],
+    ['0', false],
+    ['true', true],
+    ['false', false],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 172.16.0.0/12', ['10.0.0.0/8', '172.16.0.0/12']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+    ['linklocal, fd00::/8, ::1', ['linklocal', 'fd00::/8', '::1']],
+  ])('TRUST_PROXY=%j is %j for Express (a hop count is a number, never the address 0.0.0.1)', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  test.each(['yes', '1.5', '-1', '10.0.0.0/33', 'fd00::/129', 'load-balancer', '10.0.0.1,', '10.0.0.0/8/1', '999'])(
+    'TRUST_PROXY=%j stops the start with what it takes',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a number of proxies \(1, 2\), true or false/);
+    },
+  );
+
+  test('the migration job reads the database settings only: production secrets are not its business', () => {
+    expect(loadDatabaseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://nabd@db/nabd' })).toEqual({
+      dataDir: expect.stringMatching(/data$/),
+      databaseUrl: 'postgres://nabd@db/nabd',
+      logLevel: 'info',
+    });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+  });
+
+  test('error reporting is on with a DSN, with the environment and release it is given or their defaults', () => {
+    expect(loadConfig({}).errorReports).toBeUndefined();
+    expect(loadConfig({ SENTRY_DSN: 'https://public@errors.example/7' }).errorReports).toEqual({
+      dsn: 'https://public@errors.example/7',
+      environment: 'development',
+      release: undefined,
+    });
+    expect(
+      loadConfig({ ...PRODUCTION, SENTRY_DSN: 'https://public@errors.example/7', SENTRY_ENVIRONMENT: 'staging', SENTRY_RELEASE: 'abc123' })
+        .errorReports,
+    ).toEqual({ dsn: 'https://public@errors.example/7', environment: 'staging', release: 'abc123' });
+    expect(() => loadConfig({ SENTRY_DSN: 'not a url' })).toThrow(/SENTRY_DSN/);
   });
 
   test('service URLs lose their trailing slash and empty values count as unset', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
@@ -79,7 +80,16 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
-  TRUST_PROXY: z.string().optional(),
+  /** How many proxies stand before the site (`1`), `true`/`false`, or their addresses and subnets (decision 0038). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return false;
+      const setting = trustProxySetting(value);
+      if (setting === undefined) context.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+      return setting ?? false;
+    }),
   /**
    * The social sign-in providers of SPEC 4.1 (decision 0021): any OpenID Connect provider found by
    * discovery at its issuer. A provider is configured when all three of its settings are set.
@@ -147,7 +157,34 @@ const environmentSchema = z.object({
     }),
   /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** A production site without SMTP_URL refuses to start unless the operator says the outbox is meant (a staging site). */
+  MAIL_OUTBOX_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** The bearer token Prometheus sends to `/metrics`; without it the route does not exist (decision 0038). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where unexpected errors are reported (SPEC 9.3); without it they are only logged. */
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  SENTRY_RELEASE: z.string().min(1).optional(),
 });
+
+/** Every secret production refuses below 32 characters: each one signs, derives keys or opens an API. */
+const PRODUCTION_SECRETS = [
+  'SESSION_SECRET',
+  'CONTENT_API_TOKEN',
+  'CONTENT_PREVIEW_TOKEN',
+  'OIDC_CLIENT_SECRET',
+  'IDENTITY_SECRET',
+  'PREVIEW_SECRET',
+  'COMMERCE_SECRET',
+  'METRICS_TOKEN',
+] as const;
+const SECRET_MIN_LENGTH_IN_PRODUCTION = 32;
+
+/** The services that send e-mail: identity (codes) and commerce (order confirmations). */
+const MAILING_SERVICES: readonly ServiceName[] = ['identity', 'commerce'];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -177,7 +214,8 @@ export interface Config {
     social: SocialProviderSettings;
   };
   analyticsStrict: boolean;
-  trustProxy: string | undefined;
+  /** Express's `trust proxy`: a hop count, all or nothing, or the proxies' addresses and subnets. */
+  trustProxy: TrustProxy;
   /** Origins pages may frame besides the embed providers (views/embed-origins.ts). */
   frameOrigins: string[];
   pageCacheEntries: number;
@@ -185,6 +223,20 @@ export interface Config {
   rateLimitPrefix: string;
   /** Who takes payments (decision 0036). */
   payments: PaymentSettings;
+  /** The token `/metrics` answers to; the route is off without it. */
+  metricsToken: string | undefined;
+  /** Error reporting (SPEC 9.3), when a DSN is set. */
+  errorReports: ErrorReportSettings | undefined;
+}
+
+export type TrustProxy = number | boolean | string[];
+
+export interface ErrorReportSettings {
+  dsn: string;
+  /** `SENTRY_ENVIRONMENT`, else NODE_ENV. */
+  environment: string;
+  /** `SENTRY_RELEASE` (the deployed commit, say); the package's version otherwise. */
+  release: string | undefined;
 }
 
 export type PaymentSettings = {
@@ -217,15 +269,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         `Invalid environment:\n${reused.map((name) => `  ${name}: must be set to a secret of its own in production`).join('\n')}`,
       );
     }
-    const short = (['SESSION_SECRET', 'IDENTITY_SECRET', 'PREVIEW_SECRET', 'COMMERCE_SECRET'] as const).filter(
-      (name) => values[name].length < 32,
-    );
+    const short = PRODUCTION_SECRETS.filter((name) => {
+      const value = values[name];
+      return value !== undefined && value.length < SECRET_MIN_LENGTH_IN_PRODUCTION;
+    });
     if (short.length) {
       throw new ConfigError(
-        `Invalid environment:\n${short.map((name) => `  ${name}: must be at least 32 characters in production`).join('\n')}`,
+        `Invalid environment:\n${short.map((name) => `  ${name}: must be at least ${SECRET_MIN_LENGTH_IN_PRODUCTION} characters in production`).join('\n')}`,
       );
     }
     if (!values.BASE_URL) throw new ConfigError('Invalid environment:\n  BASE_URL: is required in production');
+    // Order confirmations and sign-up codes written to a folder nobody reads look, to the operator,
+    // exactly like e-mails sent: only a staging site that means it may do without a relay.
+    const sendsMail = values.SERVICES.some((name) => MAILING_SERVICES.includes(name));
+    if (sendsMail && !values.SMTP_URL && !values.MAIL_OUTBOX_IN_PRODUCTION) {
+      throw new ConfigError(
+        'Invalid environment:\n  SMTP_URL: is required in production (order and account e-mails); ' +
+          'set MAIL_OUTBOX_IN_PRODUCTION=true to keep them in DATA_DIR/outbox instead',
+      );
+    }
   }
   const social = socialProviders(values, isProduction);
   const payments = paymentSettings(values, isProduction);
@@ -261,6 +323,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,
     payments,
+    metricsToken: values.METRICS_TOKEN,
+    errorReports: values.SENTRY_DSN
+      ? { dsn: values.SENTRY_DSN, environment: values.SENTRY_ENVIRONMENT ?? values.NODE_ENV, release: values.SENTRY_RELEASE }
+      : undefined,
   };
 }
 
@@ -302,6 +368,57 @@ function paymentSettings(values: z.output<typeof environmentSchema>, isProductio
       webhookSecret: values.MOYASAR_WEBHOOK_SECRET!,
       apiUrl: values.MOYASAR_API_URL,
     },
+  };
+}
+
+const TRUST_PROXY_HELP =
+  'must be a number of proxies (1, 2), true or false, or comma-separated proxy addresses and subnets ' +
+  '(10.0.0.0/8, loopback, linklocal, uniquelocal)';
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` wants it. Express reads the string "1" as the address
+ * 0.0.0.1, not as one hop: behind a load balancer every visitor would then have the balancer's
+ * address, and one visitor's rate limit would be everyone's. A hop count must be a number.
+ */
+export function trustProxySetting(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (/^\d{1,2}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+/** An address, a CIDR subnet, or one of Express's names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** What the migration job needs: the database, and how much to log. Nothing else is its business. */
+export interface DatabaseConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+}
+
+export function loadDatabaseConfig(environment: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const parsed = environmentSchema
+    .pick({ NODE_ENV: true, DATA_DIR: true, DATABASE_URL: true, LOG_LEVEL: true })
+    .safeParse(stripEmpty(environment));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    dataDir: values.DATA_DIR.startsWith('memory://') ? values.DATA_DIR : path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }
 

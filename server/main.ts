@@ -1,4 +1,6 @@
+import { flushErrorReports, installErrorReporter } from '#platform/error-reports.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startSentry } from './error-reporting/sentry.ts';
 import { listen, SHUTDOWN_DEADLINE_MS } from './lifecycle.ts';
 import { createSite } from './site.ts';
 
@@ -21,6 +23,10 @@ try {
   throw error;
 }
 
+// SPEC 9.3: unexpected failures go to the error-reporting service when one is configured
+// (already started by instrument.ts when the process was launched with it).
+if (config.errorReports) installErrorReporter(await startSentry(config.errorReports));
+
 const site = await createSite(config);
 const running = await listen(site.app, {
   port: config.port,
@@ -41,9 +47,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS - 250).unref();
     running.shutdown().then(
-      () => process.exit(0),
-      (error: unknown) => {
+      async () => {
+        await flushErrorReports(500);
+        process.exit(0);
+      },
+      async (error: unknown) => {
         site.logger.error({ err: error }, 'Shutdown failed');
+        await flushErrorReports(500);
         process.exit(1);
       },
     );

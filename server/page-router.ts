@@ -52,6 +52,11 @@ function matchRoute(path: string): RouteMatch {
   return match;
 }
 
+/** The route table's id for a locale-neutral path, if a route takes it (the request metrics' label). */
+export function pageRouteOf(path: string): RouteId | undefined {
+  return matchRoute(path)?.id;
+}
+
 /**
  * Serves the route table: GET renders a page from its loader and view; POST runs the form action
  * named by the form's `intent`, then redirects (303) or shows the form again with its messages.
@@ -65,6 +70,7 @@ export function createPageRouter(renderer: SiteRenderer): Router {
     const route = match && ROUTES[match.id];
     if (!match || !route?.page) return next();
     let context: PageContext | undefined;
+    res.locals.route = match.id;
     try {
       const module = (await route.page()).default;
       context = renderer.context(req, res, match.params);

@@ -4,12 +4,13 @@ import { createCommerceService, type QueueStats } from '#graphql/commerce/servic
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
-import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
+import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createMailer } from '#platform/mail/mailer.ts';
-import { createRateLimits } from '#platform/rate-limits.ts';
+import { SiteMetrics } from '#platform/metrics.ts';
+import { createRateLimits, RATE_LIMITS } from '#platform/rate-limits.ts';
 import { BufferedAnalyticsSink, createSandboxAnalyticsSink, type SandboxAnalyticsSink } from './analytics/analytics-sink.ts';
 import { createAnalyticsEndpoint } from './analytics/analytics-endpoint.ts';
 import { Tracker } from './analytics/tracker.ts';
@@ -69,6 +70,8 @@ export interface SiteOptions {
    * start), so that tests start many sites without migrating and importing for each (decision 0024).
    */
   initialData?: Blob;
+  /** How long `/metrics` reuses the figures it reads from the database (15 s); tests watching them move pass 0. */
+  metricsFiguresMaxAgeMs?: number;
 }
 
 /**
@@ -79,11 +82,15 @@ export interface SiteOptions {
 export async function createSite(config: Config, options: SiteOptions = {}): Promise<Site> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, pretty: config.env === 'development' && process.stdout.isTTY });
   const runs = new Set(config.services);
+  // Every part of this process counts into one set of figures (decision 0038).
+  const metrics = new SiteMetrics(options.metricsFiguresMaxAgeMs === undefined ? {} : { figuresMaxAgeMs: options.metricsFiguresMaxAgeMs });
   const database = await openDatabase({
     url: config.databaseUrl,
-    dataDir: config.dataDir.startsWith('memory://') ? config.dataDir : path.join(config.dataDir, 'pglite'),
+    dataDir: embeddedDatabaseDir(config.dataDir),
     initialData: options.initialData,
+    onConnectionWait: (seconds) => metrics.connectionWaited(seconds),
   });
+  metrics.watchDatabase(database.engine, () => database.pool());
   const closers: (() => Promise<void> | void)[] = [];
   const services: AppParts['services'] = [];
 
@@ -100,9 +107,14 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
           redisUrl: config.redisUrl,
           prefix: config.rateLimitPrefix,
           logger: logger.child({ component: 'rate-limits' }),
+          onRefused: (name) => metrics.rateLimitRefused(name),
+          onRedisError: (kind) => metrics.redisFailed('rate_limits', kind),
         })
       : undefined;
-  if (rateLimits) closers.push(() => rateLimits.close());
+  if (rateLimits) {
+    closers.push(() => rateLimits.close());
+    metrics.knowRateLimits(Object.keys(RATE_LIMITS));
+  }
 
   let identityFetch: typeof fetch | undefined;
   if (runs.has('identity') && rateLimits) {
@@ -185,7 +197,10 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       ...(config.payments.provider === 'moyasar' ? { moyasar: config.payments.moyasar } : {}),
       testMode: production && config.payments.testMode,
       ...(options.clock ? { clock: options.clock } : {}),
+      onPaymentSettled: (settlement, source) => metrics.paymentSettled(settlement.outcome, source),
     });
+    metrics.watchSales(() => commerce.salesFigures());
+    metrics.watchJobQueues(() => commerce.queueStatsByKind());
     services.push({ path: '/graphql/commerce', handler: commerce.router }, { path: '/commerce', handler: commerce.http });
     if (commerce.sandbox) services.push({ path: '/sandbox', handler: commerce.sandbox });
     commerceFetch = createInProcessFetch(express().use('/graphql/commerce', commerce.router));
@@ -199,7 +214,11 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   let analytics: SandboxAnalyticsSink | undefined;
   let sessionPing: (() => Promise<void>) | undefined;
   if (runs.has('web')) {
-    const sessions = await openSessionStore({ redisUrl: config.redisUrl, database });
+    const sessions = await openSessionStore({
+      redisUrl: config.redisUrl,
+      database,
+      onRedisError: (kind) => metrics.redisFailed('sessions', kind),
+    });
     closers.push(() => sessions.close());
     sessionPing = () => sessions.ping();
     analytics = await createSandboxAnalyticsSink(database);
@@ -302,7 +321,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     return { ...probed, ...backlog };
   };
 
-  const app = createApp({ config, logger, readiness, services, web });
+  const app = createApp({ config, logger, readiness, services, web, metrics });
   return {
     app,
     config,

@@ -7,20 +7,22 @@ import path from 'node:path';
 import { fromRoot } from '#platform/paths.ts';
 
 /**
- * The built server as an operator runs it (`node dist/server/main.js`, as the Dockerfile's CMD does):
+ * The built server as an operator runs it (`node --import ./dist/server/instrument.js dist/server/main.js`
+ * with source maps on, as the Dockerfile's CMD and NODE_OPTIONS do):
  * configured by the environment, healthy and ready on its probes, stopping cleanly on the signals
  * `docker stop` and Ctrl-C send, and refusing to start on a bad environment.
  * Needs `npm run build` first (`npm test` builds before it runs jest).
  */
 
 const ENTRY_POINT = fromRoot('dist', 'server', 'main.js');
+const INSTRUMENT = fromRoot('dist', 'server', 'instrument.js');
 
 /** Secrets of production grade (not the development defaults, 32 characters and more). */
 const PRODUCTION_SECRETS = {
   SESSION_SECRET: 'entry-point-test-session-secret-0123456789',
-  CONTENT_API_TOKEN: 'entry-point-test-content-token',
-  CONTENT_PREVIEW_TOKEN: 'entry-point-test-content-preview-token',
-  OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret',
+  CONTENT_API_TOKEN: 'entry-point-test-content-token-0123456789',
+  CONTENT_PREVIEW_TOKEN: 'entry-point-test-content-preview-token-0123456789',
+  OIDC_CLIENT_SECRET: 'entry-point-test-oidc-client-secret-0123456789',
   IDENTITY_SECRET: 'entry-point-test-identity-secret-0123456789',
   PREVIEW_SECRET: 'entry-point-test-preview-secret-0123456789',
   COMMERCE_SECRET: 'entry-point-test-commerce-secret-0123456789',
@@ -78,7 +80,7 @@ function freePort(): Promise<number> {
  */
 function startSite(environment: Record<string, string>): SiteProcess {
   // process.execPath is Node 24 when jest runs through npm (the `node` dev dependency).
-  const child = spawn(process.execPath, [ENTRY_POINT], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', INSTRUMENT, ENTRY_POINT], {
     cwd: fromRoot(),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -140,6 +142,8 @@ describe.each([
       NODE_ENV: 'production',
       BASE_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'info',
+      // No relay here: the outbox on purpose, as a staging site would say.
+      MAIL_OUTBOX_IN_PRODUCTION: 'true',
       ...PRODUCTION_SECRETS,
       PAYMENT_PROVIDER: 'sandbox',
       ALLOW_SANDBOX_PAYMENTS: 'true',
@@ -226,12 +230,18 @@ describe('a bad environment stops the server before it touches any data', () => 
     },
     {
       problem: 'production without a payment provider (decision 0036)',
-      environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example', ...PRODUCTION_SECRETS },
+      environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example', ...PRODUCTION_SECRETS, MAIL_OUTBOX_IN_PRODUCTION: 'true' },
       named: ['PAYMENT_PROVIDER'],
     },
     {
       problem: 'production with the payment sandbox, not allowed for a staging site',
-      environment: { NODE_ENV: 'production', BASE_URL: 'https://nabd.example', ...PRODUCTION_SECRETS, PAYMENT_PROVIDER: 'sandbox' },
+      environment: {
+        NODE_ENV: 'production',
+        BASE_URL: 'https://nabd.example',
+        ...PRODUCTION_SECRETS,
+        MAIL_OUTBOX_IN_PRODUCTION: 'true',
+        PAYMENT_PROVIDER: 'sandbox',
+      },
       named: ['PAYMENT_PROVIDER', 'ALLOW_SANDBOX_PAYMENTS'],
     },
     {
@@ -240,11 +250,30 @@ describe('a bad environment stops the server before it touches any data', () => 
         NODE_ENV: 'production',
         BASE_URL: 'https://nabd.example',
         ...PRODUCTION_SECRETS,
+        MAIL_OUTBOX_IN_PRODUCTION: 'true',
         PAYMENT_PROVIDER: 'moyasar',
         MOYASAR_SECRET_KEY: 'sk_live_entrypointtest',
         MOYASAR_PUBLISHABLE_KEY: 'pk_live_entrypointtest',
       },
       named: ['MOYASAR_WEBHOOK_SECRET'],
+    },
+    {
+      problem: 'production without an SMTP relay for order and account e-mails',
+      environment: {
+        NODE_ENV: 'production',
+        BASE_URL: 'https://nabd.example',
+        ...PRODUCTION_SECRETS,
+        PAYMENT_PROVIDER: 'moyasar',
+        MOYASAR_SECRET_KEY: 'sk_live_entrypointtest',
+        MOYASAR_PUBLISHABLE_KEY: 'pk_live_entrypointtest',
+        MOYASAR_WEBHOOK_SECRET: 'entrypoint-webhook-secret-of-length',
+      },
+      named: ['SMTP_URL', 'MAIL_OUTBOX_IN_PRODUCTION'],
+    },
+    {
+      problem: 'a TRUST_PROXY that is neither a hop count, true or false, nor addresses',
+      environment: { TRUST_PROXY: 'the-load-balancer' },
+      named: ['TRUST_PROXY'],
     },
   ])('$problem: exits non-zero naming $named', async ({ environment, named }) => {
     const dataDir = path.join(await temporaryFolder(), 'data');

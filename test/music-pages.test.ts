@@ -124,6 +124,11 @@ describe('a performer page (SPEC 2.1 /performers/{performerSlug})', () => {
     expect(frame).toMatchObject({ src: `https://www.youtube-nocookie.com/embed/${id}`, loading: 'lazy' });
     expect(frame!.title).toContain(performer.fields.name);
     expect(response.headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+    // What the frame asks for, the permissions policy grants the player's origin.
+    const policy = response.headers['permissions-policy']!;
+    for (const feature of frame!.allow!.split(/;\s*/)) {
+      expect(policy).toMatch(new RegExp(`(^|, )${feature}=(\\*|\\([^)]*"https://www\\.youtube-nocookie\\.com"[^)]*\\))`));
+    }
   });
 
   test('booking is offered only when the performer takes bookings; associated performers are linked', async () => {

@@ -13,6 +13,10 @@ afterAll(() => site.close());
 
 const get = (path: string) => request(site.app).get(path);
 
+/** `camera=(), fullscreen=*` as `{ camera: '()', fullscreen: '*' }`. */
+const directives = (header: string | undefined): Record<string, string> =>
+  Object.fromEntries((header ?? '').split(/,\s*(?=[a-z-]+=)/).map((entry) => entry.split(/=(.*)/s).slice(0, 2) as [string, string]));
+
 describe('pages in both languages', () => {
   test.each([
     ['/', 'en', 'ltr', 'page-home'],
@@ -161,6 +165,26 @@ describe('security headers', () => {
     expect(firstVisit.headers['cache-control']).toBe('private, no-cache');
     // So is any page for a visitor whose cookies change it (here a flash message).
     expect((await get('/events').set('Cookie', 'locale=en; nabd.flash=x')).headers['cache-control']).toBe('private, no-cache');
+  });
+
+  test('every answer carries a permissions policy: nothing the site does not use, what it uses for whom it embeds', async () => {
+    const script = /<script type="module" src="([^"]+)"/.exec((await get('/')).text)![1]!;
+    const paths = ['/', '/ar/events', '/no/such/page', '/healthz', '/readyz', script, '/oidc/.well-known/openid-configuration'];
+    const answers = await Promise.all(paths.map(async (path) => ({ path, answer: await get(path) })));
+    answers.push({
+      path: 'POST /graphql/content',
+      answer: await request(site.app).post('/graphql/content').send({ query: '{ __typename }' }),
+    });
+    for (const { path, answer } of answers) {
+      const policy = directives(answer.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture'])
+        expect([path, feature, policy[feature]]).toEqual([path, feature, '()']);
+      // Page blocks and videos go fullscreen when their frame's `allow` says so; our own players may start.
+      expect(policy.fullscreen).toBe('*');
+      expect(policy.autoplay).toBe('(self)');
+      for (const feature of ['encrypted-media', 'picture-in-picture'])
+        expect(policy[feature]).toBe('(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")');
+    }
   });
 
   test('built assets are served as immutable', async () => {

@@ -7,10 +7,11 @@ import { startTestSite, type TestSite } from './support/test-site.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  MAIL_OUTBOX_IN_PRODUCTION: 'true',
   SESSION_SECRET: 'a-production-session-secret-of-some-length',
-  CONTENT_API_TOKEN: 'a-production-content-token',
-  CONTENT_PREVIEW_TOKEN: 'a-production-content-preview-token',
-  OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret',
+  CONTENT_API_TOKEN: 'a-production-content-token-of-some-length',
+  CONTENT_PREVIEW_TOKEN: 'a-production-content-preview-token-of-some-length',
+  OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret-of-some-length',
   IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
   PREVIEW_SECRET: 'a-production-preview-secret-of-some-length',
   COMMERCE_SECRET: 'a-production-commerce-secret-of-some-length',

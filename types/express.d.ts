@@ -13,6 +13,8 @@ declare global {
     interface Locals {
       /** The per-response nonce that inline scripts need under the CSP. */
       cspNonce: string;
+      /** What answered, for the request metrics: a route table id, a service's mount point (decision 0038). */
+      route?: string;
     }
   }
 }

@@ -44,7 +44,12 @@ export interface OrderLifecycleOptions {
   logger: Logger;
   /** How long expiry waits for a provider's answer before expiring an order anyway. */
   providerTimeoutMs?: number;
+  /** Told of each settlement after its commit, and of what brought the provider's word (metrics). */
+  onSettled?: (settlement: Settlement, source: SettlementSource) => void;
 }
+
+/** What brought the provider's word: its callback, our question to it (reconciliation, expiry), a wallet's answer. */
+export type SettlementSource = 'callback' | 'provider_check' | 'wallet';
 
 export type CallbackOutcome = 'applied' | 'replayed' | 'ignored';
 
@@ -279,7 +284,7 @@ export class OrderLifecycle {
       settled = await this.settleIn(tx, payment, callback.status, now, now);
       return 'applied';
     });
-    if (settled) await this.afterSettlement(settled);
+    if (settled) await this.afterSettlement(settled, 'callback');
     return outcome;
   }
 
@@ -299,7 +304,7 @@ export class OrderLifecycle {
       if (!payment || TERMINAL_PAYMENT_STATES.includes(payment.state)) return undefined;
       return this.settleIn(tx, payment, callbackStatusOf(answer.status), now, paidAt, 'voided_at_provider');
     });
-    if (settled) await this.afterSettlement(settled);
+    if (settled) await this.afterSettlement(settled, 'provider_check');
     return settled;
   }
 
@@ -374,7 +379,8 @@ export class OrderLifecycle {
   }
 
   /** After the commit: a paid order is fulfilled at once, a late success voided at once (both queued already). */
-  private async afterSettlement(settled: Settlement): Promise<void> {
+  private async afterSettlement(settled: Settlement, source: SettlementSource): Promise<void> {
+    this.options.onSettled?.(settled, source);
     if (settled.outcome === 'paid') await this.paid(settled.orderId);
     if (settled.outcome === 'voided') await this.runQueued(reconcileKey(settled.paymentId), settled);
   }
@@ -396,7 +402,7 @@ export class OrderLifecycle {
       return this.settleIn(tx, payment, outcome, now, now);
     });
     if (!settled) return 'NOT_PENDING';
-    await this.afterSettlement(settled);
+    await this.afterSettlement(settled, 'wallet');
     if (settled.outcome === 'paid') return 'PAID';
     if (settled.outcome === 'failed') return 'INSUFFICIENT_FUNDS';
     return settled.reason === 'hold_expired' ? 'LATE' : 'NOT_PENDING';

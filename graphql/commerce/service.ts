@@ -20,7 +20,7 @@ import { commerceHttpRouter } from './http/index.ts';
 import { Fulfilment, type OrderPaidHook } from './fulfilment.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderQueries } from './order-queries.ts';
-import { OrderLifecycle } from './order-lifecycle.ts';
+import { OrderLifecycle, type OrderLifecycleOptions } from './order-lifecycle.ts';
 import { OrderDesk, offeredPaymentMethods } from './orders.ts';
 import { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
@@ -28,6 +28,7 @@ import { MoyasarGateway, type MoyasarSettings } from './payments/moyasar.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
 import { callbackSecret } from './payments/signature.ts';
 import { resolvers } from './resolvers/index.ts';
+import { readSalesFigures, type SalesFigures } from './sales-figures.ts';
 import typeDefs from './schema.graphql';
 
 export interface CommerceServiceOptions {
@@ -70,6 +71,8 @@ export interface CommerceServiceOptions {
   jobPollIntervalMs?: number;
   /** How long a claimed job is a runner's before another process may take it. */
   jobLeaseMs?: number;
+  /** Told of each payment settled here, after its commit (operators' metrics). */
+  onPaymentSettled?: OrderLifecycleOptions['onSettled'];
 }
 
 /** SPEC 4.3: expired holds go back on sale within this long, even if nobody reads the order. */
@@ -96,6 +99,10 @@ export interface CommerceService {
   /** The payment sandboxes themselves (absent with real providers). */
   paymentSandbox: PaymentSandbox | undefined;
   queueStats(): Promise<QueueStats>;
+  /** Each queue's numbers per kind of job (`commerce`, `payment_sandbox`): operators' metrics. */
+  queueStatsByKind(): Promise<Record<string, Record<string, JobStats>>>;
+  /** Orders by state, tickets sold and held per event, active holds, from the service's own tables. */
+  salesFigures(): Promise<SalesFigures>;
   /** Stops the sweeper and the queues at a safe point (the jobs in progress finish). */
   stop(): Promise<void>;
 }
@@ -133,6 +140,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     providers: options.payments,
     jobs,
     logger: options.logger.child({ component: 'orders' }),
+    ...(options.onPaymentSettled ? { onSettled: options.onPaymentSettled } : {}),
   });
   const fulfilment = new Fulfilment({
     db,
@@ -279,6 +287,11 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
       const [commerce, paymentSandbox] = await Promise.all(queues.map((queue) => queue.stats()));
       return { commerce: commerce!, ...(paymentSandbox ? { paymentSandbox } : {}) };
     },
+    async queueStatsByKind() {
+      const [commerce, paymentSandbox] = await Promise.all(queues.map((queue) => queue.statsByKind()));
+      return { commerce: commerce!, ...(paymentSandbox ? { payment_sandbox: paymentSandbox } : {}) };
+    },
+    salesFigures: () => readSalesFigures(parts.db, parts.clock()),
     async stop() {
       await parts.stopVerifying();
       await parts.lifecycle.stop();

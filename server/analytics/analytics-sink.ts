@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type DatabaseHandle } from '#platform/database.ts';
 import { unavailableDependency } from '#platform/dependency-errors.ts';
-import { migrate } from '#platform/migrations.ts';
+import { migrate, type Migration } from '#platform/migrations.ts';
 import type { Logger } from '#platform/logger.ts';
 import { OutageLog } from '#platform/outage-log.ts';
 import createEventsTable from './migrations/0001_events.sql';
@@ -23,9 +23,10 @@ export interface AnalyticsSink {
 }
 
 export const ANALYTICS_SCHEMA = 'analytics_sandbox';
+export const analyticsMigrations: Migration[] = [{ name: '0001_events', sql: createEventsTable }];
 
 export async function createSandboxAnalyticsSink(database: DatabaseHandle): Promise<SandboxAnalyticsSink> {
-  await migrate(database, ANALYTICS_SCHEMA, [{ name: '0001_events', sql: createEventsTable }]);
+  await migrate(database, ANALYTICS_SCHEMA, analyticsMigrations);
   return new SandboxAnalyticsSink(database.db);
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type DatabaseHandle } from '#platform/database.ts';
-import { migrate } from '#platform/migrations.ts';
+import { migrate, type Migration } from '#platform/migrations.ts';
 import createPurchases from './migrations/0001_purchases.sql';
 
 export const PURCHASE_LEDGER_SCHEMA = 'purchase_ledger';
+export const purchaseLedgerMigrations: Migration[] = [{ name: '0001_purchases', sql: createPurchases }];
 
 /**
  * The orders whose purchase was tracked (SPEC 9.4, decision 0031). A reload of the confirmation,
@@ -24,6 +25,6 @@ export class PurchaseLedger {
 }
 
 export async function createPurchaseLedger(database: DatabaseHandle): Promise<PurchaseLedger> {
-  await migrate(database, PURCHASE_LEDGER_SCHEMA, [{ name: '0001_purchases', sql: createPurchases }]);
+  await migrate(database, PURCHASE_LEDGER_SCHEMA, purchaseLedgerMigrations);
   return new PurchaseLedger(database.db);
 }

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { EMBED_PROVIDERS } from '#views/embed-origins.ts';
 import { CSP_REPORTS_PATH } from './csp-reports.ts';
+import { VIDEO_PLAYER_ORIGINS } from '#views/pages/music/external-video.ts';
 
 export interface SecurityOptions {
   /** Origins that forms may post to besides our own (a separately hosted identity provider). */
@@ -61,4 +62,47 @@ export function securityHeaders(options: SecurityOptions): RequestHandler[] {
       crossOriginEmbedderPolicy: false,
     }),
   ];
+}
+
+/**
+ * What the browser may let pages and the frames in them use. Nothing on the site asks for a camera,
+ * a microphone, the visitor's location, payment handlers, USB and the like: they are off, so that no
+ * script or framed page can ask either. What the site does use stays on: fullscreen for the frames we
+ * delegate it to (videos, page blocks; `allow` on each frame chooses, the header is the ceiling),
+ * autoplay for our own players, and protected media and picture-in-picture for the video players.
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+const videoPlayers = Object.values(VIDEO_PLAYER_ORIGINS)
+  .map((origin) => `"${origin}"`)
+  .join(' ');
+
+export const PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+  'fullscreen=*',
+  'autoplay=(self)',
+  `encrypted-media=(self ${videoPlayers})`,
+  `picture-in-picture=(self ${videoPlayers})`,
+].join(', ');
+
+/** Set first, so that every answer carries it: pages, service routes, files and probes alike. */
+export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  next();
 }

@@ -10,30 +10,37 @@ type Callback<T = unknown> = (error?: unknown, value?: T) => void;
  * a 503, instead of holding the request until Redis wakes up.
  */
 export class DeadlineSessionStore extends session.Store {
-  constructor(private readonly store: RedisStore) {
+  constructor(
+    private readonly store: RedisStore,
+    /** Told of each call that failed or missed its deadline (metrics). */
+    private readonly onFailure: () => void = () => {},
+  ) {
     super();
   }
 
   override get(sid: string, callback: Callback<session.SessionData | null>): void {
-    settle(this.store.get(sid), callback);
+    this.settle(this.store.get(sid), callback);
   }
 
   override set(sid: string, data: session.SessionData, callback?: Callback): void {
-    settle(this.store.set(sid, data), callback);
+    this.settle(this.store.set(sid, data), callback);
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    settle(this.store.destroy(sid), callback);
+    this.settle(this.store.destroy(sid), callback);
   }
 
   override touch(sid: string, data: session.SessionData, callback?: Callback): void {
-    settle(this.store.touch(sid, data), callback);
+    this.settle(this.store.touch(sid, data), callback);
   }
-}
 
-function settle<T>(call: Promise<T>, callback: Callback<T> | undefined): void {
-  withinRedisDeadline(call).then(
-    (value) => callback?.(null, value),
-    (error: unknown) => callback?.(error),
-  );
+  private settle<T>(call: Promise<T>, callback: Callback<T> | undefined): void {
+    withinRedisDeadline(call).then(
+      (value) => callback?.(null, value),
+      (error: unknown) => {
+        this.onFailure();
+        callback?.(error);
+      },
+    );
+  }
 }

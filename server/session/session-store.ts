@@ -19,14 +19,22 @@ export interface SessionStoreHandle {
  * Sessions live in Redis when REDIS_URL is set, so any web node can serve any visitor; otherwise
  * in the site's own database, which survives a restart of the embedded default.
  */
-export async function openSessionStore(options: { redisUrl?: string | undefined; database: DatabaseHandle }): Promise<SessionStoreHandle> {
+export interface SessionStoreOptions {
+  redisUrl?: string | undefined;
+  database: DatabaseHandle;
+  /** Called for each Redis failure: a lost connection, or a call that failed or missed its deadline (metrics). */
+  onRedisError?: (kind: 'connection' | 'command') => void;
+}
+
+export async function openSessionStore(options: SessionStoreOptions): Promise<SessionStoreHandle> {
   if (options.redisUrl) {
     // Each call fails at once while Redis is away and within its deadline while it is frozen;
     // express-session hands the failure to the error page, a 503 (decision 0033). Visitors
     // without a session cookie never reach the store.
-    const client = await connectRedis(options.redisUrl);
+    const failed = options.onRedisError ?? (() => {});
+    const client = await connectRedis(options.redisUrl, { onError: () => failed('connection') });
     return {
-      store: new DeadlineSessionStore(new RedisStore({ client, prefix: 'nabd:session:' })),
+      store: new DeadlineSessionStore(new RedisStore({ client, prefix: 'nabd:session:' }), () => failed('command')),
       engine: 'redis',
       ping: async () => void (await withinRedisDeadline(client.ping())),
       close: () => disconnectRedis(client),

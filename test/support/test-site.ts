@@ -25,6 +25,8 @@ export interface TestSiteOptions {
   fromSnapshot?: boolean;
   /** The site's logger, for a test that reads what it logged; silent by default. */
   logger?: Logger;
+  /** How long `/metrics` reuses what it read from the database; 0 for a test that watches figures move. */
+  metricsFiguresMaxAgeMs?: number;
 }
 
 function testConfig(environment: Record<string, string | undefined>): Config {
@@ -65,6 +67,7 @@ export async function startTestSite(
     clock: () => TEST_NOW,
     ...(initialData ? { initialData } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.metricsFiguresMaxAgeMs === undefined ? {} : { metricsFiguresMaxAgeMs: options.metricsFiguresMaxAgeMs }),
   });
   return { ...site, fetch: createInProcessFetch(site.app) };
 }

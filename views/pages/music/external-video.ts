@@ -7,6 +7,9 @@ export type ExternalVideo = { kind: 'embed'; provider: 'youtube' | 'vimeo'; embe
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
 
+/** Where the embedded players come from: the permissions policy lets them play protected media and float. */
+export const VIDEO_PLAYER_ORIGINS = { youtube: 'https://www.youtube-nocookie.com', vimeo: 'https://player.vimeo.com' } as const;
+
 export function externalVideo(url: string): ExternalVideo | null {
   let parsed: URL;
   try {
@@ -30,7 +33,7 @@ export function externalVideo(url: string): ExternalVideo | null {
     youtubeId = segments[0];
   }
   if (youtubeId && YOUTUBE_ID.test(youtubeId)) {
-    return { kind: 'embed', provider: 'youtube', embedUrl: `https://www.youtube-nocookie.com/embed/${youtubeId}`, url };
+    return { kind: 'embed', provider: 'youtube', embedUrl: `${VIDEO_PLAYER_ORIGINS.youtube}/embed/${youtubeId}`, url };
   }
 
   const vimeoId =
@@ -40,7 +43,7 @@ export function externalVideo(url: string): ExternalVideo | null {
         ? segments[1]
         : undefined;
   if (vimeoId && /^\d+$/.test(vimeoId)) {
-    return { kind: 'embed', provider: 'vimeo', embedUrl: `https://player.vimeo.com/video/${vimeoId}?dnt=1`, url };
+    return { kind: 'embed', provider: 'vimeo', embedUrl: `${VIDEO_PLAYER_ORIGINS.vimeo}/video/${vimeoId}?dnt=1`, url };
   }
   return { kind: 'link', url };
 }
