@@ -82,7 +82,7 @@ const clientOptions: esbuild.BuildOptions = {
 
 const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
-  entryPoints: { main: 'server/main.ts', 'content-cli': 'scripts/content-cli.ts' },
+  entryPoints: { main: 'server/main.ts', 'content-cli': 'scripts/content-cli.ts', 'tabby-webhook': 'scripts/tabby-webhook.ts' },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   platform: 'node',
