@@ -44,6 +44,9 @@ describeOnPostgres('no overselling on sale day', () => {
         PREVIEW_SECRET: secret(),
         // Both processes check the callbacks the other's sandbox signs: one shared secret.
         COMMERCE_SECRET: clientSecret,
+        // The payment sandbox in production mode: a staging site (decision 0036).
+        PAYMENT_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
