@@ -372,6 +372,7 @@ export class TabbyInstalments implements InstalmentProvider {
     if (payment.status === 'AUTHORIZED') {
       // Closing releases what was not captured; what was (a partial capture) is refunded below.
       await this.call('POST', `${path}/close`);
+      this.options.logger.info({ paymentId }, 'Tabby payment closed: what was not captured is released');
       if (sum(payment.captures) === 0) return;
     } else if (payment.status !== 'CLOSED') {
       return;
@@ -383,6 +384,7 @@ export class TabbyInstalments implements InstalmentProvider {
       reference_id: `refund-${paymentId}`,
       reason: 'Order not fulfilled',
     });
+    this.options.logger.info({ paymentId, amount: kept }, 'Tabby payment refunded');
   }
 
   /**
