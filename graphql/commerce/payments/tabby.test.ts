@@ -82,7 +82,8 @@ describe.each(databaseBackends)('Tabby as the instalment provider, on $name', (b
   });
   afterAll(async () => {
     await commerce?.close();
-    site?.server.close();
+    site?.server.closeAllConnections();
+    await new Promise((resolve) => (site ? site.server.close(resolve) : resolve(undefined)));
     await tabby?.stop();
   });
   beforeEach(() => {
