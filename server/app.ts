@@ -16,6 +16,7 @@ import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
 import { moyasarPageOrigins } from '#graphql/commerce/payments/moyasar.ts';
+import { tabbyPageOrigins } from '#graphql/commerce/payments/tabby.ts';
 import { CSP_REPORTS_PATH, cspReports } from './middleware/csp-reports.ts';
 import { answeredBy, requestMetrics, routeLabel } from './middleware/request-metrics.ts';
 import { metricsEndpoint } from './metrics-endpoint.ts';
@@ -94,6 +95,8 @@ export function createApp(parts: AppParts): Express {
   const ownOrigin = new URL(config.baseUrl).origin;
   // The checkout's last step is redirected to Moyasar's hosted invoice page (decision 0036).
   const paymentOrigins = config.payments.provider === 'moyasar' ? moyasarPageOrigins(config.payments.moyasar.apiUrl) : [];
+  // ... or to Tabby's hosted payment page (decision 0042).
+  if (config.payments.tabby) paymentOrigins.push(...tabbyPageOrigins(config.payments.tabby.apiUrl));
   app.use(
     securityHeaders({
       https,

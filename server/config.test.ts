@@ -194,6 +194,68 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ...PRODUCTION, MOYASAR_SECRET_KEY: 'sk_test_aTestKey' }).payments.testMode).toBe(true);
   });
 
+  test('instalments: the sandbox beside the payment sandbox, none beside Moyasar, Tabby when named with its settings', () => {
+    const TABBY = {
+      INSTALMENT_PROVIDER: 'tabby',
+      TABBY_SECRET_KEY: 'sk_aLiveTabbySecretKey',
+      TABBY_PUBLIC_KEY: 'pk_aLiveTabbyPublicKey',
+      TABBY_MERCHANT_CODE: 'NABD_KSA',
+      TABBY_WEBHOOK_SECRET: 'a-webhook-header-value-of-our-own',
+    };
+    // Without Tabby, Moyasar's shop offers no instalments; the development default keeps the sandbox's.
+    expect(loadConfig(PRODUCTION).payments.tabby).toBeUndefined();
+    expect(loadConfig({}).payments.tabby).toBeUndefined();
+    expect(() => loadConfig({ ...PRODUCTION, INSTALMENT_PROVIDER: 'sandbox' })).toThrow(
+      /INSTALMENT_PROVIDER: the instalment sandbox runs only with PAYMENT_PROVIDER=sandbox/,
+    );
+    expect(loadConfig({ ...PRODUCTION, ...TABBY }).payments).toEqual({
+      provider: 'moyasar',
+      testMode: false,
+      moyasar: expect.objectContaining({ secretKey: 'sk_live_aRealSecretKey' }),
+      tabby: {
+        secretKey: 'sk_aLiveTabbySecretKey',
+        publicKey: 'pk_aLiveTabbyPublicKey',
+        merchantCode: 'NABD_KSA',
+        apiUrl: 'https://api.tabby.sa',
+        webhookHeader: 'X-Nabd-Webhook-Token',
+        webhookSecret: 'a-webhook-header-value-of-our-own',
+      },
+    });
+    const { TABBY_MERCHANT_CODE: _code, TABBY_WEBHOOK_SECRET: _secret, ...partial } = TABBY;
+    expect(() => loadConfig({ ...PRODUCTION, ...partial })).toThrow(
+      /TABBY_MERCHANT_CODE: is required with INSTALMENT_PROVIDER=tabby[\s\S]*TABBY_WEBHOOK_SECRET: is required/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...TABBY, TABBY_SECRET_KEY: 'pk_wrongKind' })).toThrow(
+      /TABBY_SECRET_KEY: must be a Tabby secret key/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...TABBY, TABBY_WEBHOOK_SECRET: 'short' })).toThrow(
+      /TABBY_WEBHOOK_SECRET: must be at least 24/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...TABBY, TABBY_PUBLIC_KEY: 'pk_test_aTestKey' })).toThrow(
+      /TABBY_PUBLIC_KEY: must be of the same environment as TABBY_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ...TABBY, TABBY_API_URL: 'http://api.tabby.example' })).toThrow(
+      /TABBY_API_URL: must be an https:\/\/ URL/,
+    );
+    expect(
+      loadConfig({ ...PRODUCTION, ...TABBY, TABBY_API_URL: 'http://127.0.0.1:4020/', TABBY_WEBHOOK_HEADER: 'X-Tabby-Token' }).payments
+        .tabby,
+    ).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4020',
+      webhookHeader: 'X-Tabby-Token',
+    });
+    expect(() => loadConfig({ ...PRODUCTION, ...TABBY, TABBY_WEBHOOK_HEADER: 'X Tabby: token' })).toThrow(/TABBY_WEBHOOK_HEADER/);
+    // Tabby's test keys move no real money: the site says TEST MODE, whatever the card gateway's keys.
+    expect(
+      loadConfig({ ...PRODUCTION, ...TABBY, TABBY_SECRET_KEY: 'sk_test_aTestKey', TABBY_PUBLIC_KEY: 'pk_test_aTestKey' }).payments.testMode,
+    ).toBe(true);
+    // Tabby beside the payment sandbox, for a developer with Tabby's test account.
+    expect(loadConfig({ ...TABBY, TABBY_SECRET_KEY: 'sk_test_aTestKey', TABBY_PUBLIC_KEY: 'pk_test_aTestKey' }).payments).toMatchObject({
+      provider: 'sandbox',
+      tabby: { merchantCode: 'NABD_KSA' },
+    });
+  });
+
   test('a social provider is configured when its issuer, client id and secret are all set; some of them is refused', () => {
     const google = {
       SOCIAL_GOOGLE_ISSUER: 'https://accounts.google.com/',

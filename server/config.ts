@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
 import type { SocialProviderSettings } from '#identity/social/social-settings.ts';
 import { MOYASAR_API_URL, type MoyasarSettings } from '#graphql/commerce/payments/moyasar.ts';
+import { TABBY_API_URL, TABBY_WEBHOOK_HEADER, type TabbySettings } from '#graphql/commerce/payments/tabby.ts';
 
 /**
  * Every setting the site reads from its environment, validated once at start. A bad value stops
@@ -138,6 +139,37 @@ const environmentSchema = z.object({
     .url()
     .transform((value) => value.replace(/\/+$/, ''))
     .default(MOYASAR_API_URL),
+  /**
+   * Who takes instalments (decision 0042): `sandbox` (the default with the payment sandbox), `tabby`,
+   * or `none` (the default with Moyasar: the method is then not offered).
+   */
+  INSTALMENT_PROVIDER: z.enum(['sandbox', 'tabby', 'none']).optional(),
+  /** Tabby's account, from its merchant dashboard: required together when INSTALMENT_PROVIDER=tabby. */
+  TABBY_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test_)?\S+$/, 'must be a Tabby secret key (sk_… or sk_test_…)')
+    .optional(),
+  TABBY_PUBLIC_KEY: z
+    .string()
+    .regex(/^pk_(test_)?\S+$/, 'must be a Tabby public key (pk_… or pk_test_…)')
+    .optional(),
+  TABBY_MERCHANT_CODE: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, dots, dashes and underscores only')
+    .optional(),
+  /** The value of the header Tabby's webhooks carry, as registered with them (`npm run tabby:webhook`). */
+  TABBY_WEBHOOK_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** That header's name. */
+  TABBY_WEBHOOK_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an HTTP header name')
+    .default(TABBY_WEBHOOK_HEADER),
+  /** Tabby's API for Saudi merchants; tests point it at their emulator. */
+  TABBY_API_URL: z
+    .string()
+    .url()
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default(TABBY_API_URL),
   /** Origins pages may frame besides the video and map providers (the shop's embed, say): `https://a.example,https://b.example`. */
   FRAME_ORIGINS: z
     .string()
@@ -180,6 +212,9 @@ const PRODUCTION_SECRETS = [
   'PREVIEW_SECRET',
   'COMMERCE_SECRET',
   'METRICS_TOKEN',
+  // The payment providers' webhook secrets are ours to choose (a dashboard's token, a header's value).
+  'MOYASAR_WEBHOOK_SECRET',
+  'TABBY_WEBHOOK_SECRET',
 ] as const;
 const SECRET_MIN_LENGTH_IN_PRODUCTION = 32;
 
@@ -241,10 +276,12 @@ export interface ErrorReportSettings {
 
 export type PaymentSettings = {
   /**
-   * No real money moves (the sandbox, or Moyasar's test keys): in production every page and order
-   * e-mail then says TEST MODE.
+   * No real money moves (the sandbox, or Moyasar's or Tabby's test keys): in production every page
+   * and order e-mail then says TEST MODE.
    */
   testMode: boolean;
+  /** Tabby takes instalments (INSTALMENT_PROVIDER=tabby, decision 0042); otherwise the sandbox's, or none with Moyasar. */
+  tabby?: TabbySettings | undefined;
 } & ({ provider: 'sandbox' } | { provider: 'moyasar'; moyasar: MoyasarSettings });
 
 export class ConfigError extends Error {
@@ -330,12 +367,55 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   };
 }
 
+/** Who takes payments: the card gateway (PAYMENT_PROVIDER) and the instalment provider beside it. */
+function paymentSettings(values: z.output<typeof environmentSchema>, isProduction: boolean): PaymentSettings {
+  const card = cardSettings(values, isProduction);
+  const tabby = tabbySettings(values, card.provider);
+  if (!tabby) return card;
+  return { ...card, testMode: card.testMode || tabby.secretKey.startsWith('sk_test_'), tabby };
+}
+
+/**
+ * INSTALMENT_PROVIDER and Tabby's settings (decision 0042): Tabby when named, with its keys, merchant
+ * code and webhook secret; the instalment sandbox only beside the payment sandbox. Nothing is called
+ * here: a wrong key shows on the first pre-scoring.
+ */
+function tabbySettings(values: z.output<typeof environmentSchema>, card: 'sandbox' | 'moyasar'): TabbySettings | undefined {
+  const provider = values.INSTALMENT_PROVIDER ?? (card === 'sandbox' ? 'sandbox' : 'none');
+  if (provider === 'sandbox' && card !== 'sandbox') {
+    throw new ConfigError(
+      'Invalid environment:\n  INSTALMENT_PROVIDER: the instalment sandbox runs only with PAYMENT_PROVIDER=sandbox; set tabby, or none',
+    );
+  }
+  if (provider !== 'tabby') return undefined;
+  const required = ['TABBY_SECRET_KEY', 'TABBY_PUBLIC_KEY', 'TABBY_MERCHANT_CODE', 'TABBY_WEBHOOK_SECRET'] as const;
+  const problems = required.filter((name) => !values[name]).map((name) => `  ${name}: is required with INSTALMENT_PROVIDER=tabby`);
+  const apiUrl = new URL(values.TABBY_API_URL);
+  // The secret key travels over TLS; plain HTTP only to an emulator on this machine.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(apiUrl.hostname);
+  if (apiUrl.protocol !== 'https:' && !loopback) problems.push('  TABBY_API_URL: must be an https:// URL');
+  const secretKey = values.TABBY_SECRET_KEY;
+  const publicKey = values.TABBY_PUBLIC_KEY;
+  if (secretKey && publicKey && secretKey.startsWith('sk_test_') !== publicKey.startsWith('pk_test_')) {
+    problems.push('  TABBY_PUBLIC_KEY: must be of the same environment as TABBY_SECRET_KEY (both test keys, or both live)');
+  }
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  return {
+    secretKey: secretKey!,
+    publicKey: publicKey!,
+    merchantCode: values.TABBY_MERCHANT_CODE!,
+    apiUrl: values.TABBY_API_URL,
+    webhookHeader: values.TABBY_WEBHOOK_HEADER,
+    webhookSecret: values.TABBY_WEBHOOK_SECRET!,
+  };
+}
+
 /**
  * PAYMENT_PROVIDER and its settings (decision 0036). Production never falls back to the sandbox: it
  * must name its provider, and runs the sandbox only as a staging site that says so. No call to
  * Moyasar is made here: a wrong key shows on the first payment, not at start.
  */
-function paymentSettings(values: z.output<typeof environmentSchema>, isProduction: boolean): PaymentSettings {
+function cardSettings(values: z.output<typeof environmentSchema>, isProduction: boolean): PaymentSettings {
   const provider = values.PAYMENT_PROVIDER ?? (isProduction ? undefined : 'sandbox');
   if (!provider) {
     throw new ConfigError(

@@ -195,6 +195,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       mailer,
       seedDemoCatalogue: !production,
       ...(config.payments.provider === 'moyasar' ? { moyasar: config.payments.moyasar } : {}),
+      ...(config.payments.tabby ? { tabby: config.payments.tabby } : {}),
       testMode: production && config.payments.testMode,
       ...(options.clock ? { clock: options.clock } : {}),
       onPaymentSettled: (settlement, source) => metrics.paymentSettled(settlement.outcome, source),

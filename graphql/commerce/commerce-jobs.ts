@@ -15,6 +15,10 @@ export const confirmationKey = (orderId: string) => `confirmation:${orderId}`;
 export const RECONCILE_PAYMENT = 'reconcile-payment';
 export const reconcileKey = (paymentId: string) => `reconcile:${paymentId}`;
 
+/** Take the money of an approved instalment payment once its order is paid (payment-reconciler.ts, decision 0042). */
+export const CAPTURE_PAYMENT = 'capture-payment';
+export const captureKey = (paymentId: string) => `capture:${paymentId}`;
+
 export interface OrderJob {
   orderId: string;
 }

@@ -45,6 +45,8 @@ export interface CommerceParts {
   callbackSecret: Buffer;
   /** MOYASAR_WEBHOOK_SECRET when Moyasar is the card gateway: its webhooks are then taken (decision 0036). */
   moyasarWebhookSecret: string | undefined;
+  /** TABBY_WEBHOOK_HEADER and TABBY_WEBHOOK_SECRET when Tabby takes instalments: its webhooks are then taken (decision 0042). */
+  tabbyWebhook?: { header: string; secret: string } | undefined;
   /** Orders after they are placed: paid, failed, cancelled, expired (decision 0027). */
   lifecycle: OrderLifecycle;
   /** The service's queued work, `commerce.jobs` (decision 0032). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
 import type { JobQueue } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
-import { FULFIL_ORDER, fulfilKey, RECONCILE_PAYMENT, reconcileKey } from './commerce-jobs.ts';
+import { CAPTURE_PAYMENT, captureKey, FULFIL_ORDER, fulfilKey, RECONCILE_PAYMENT, reconcileKey } from './commerce-jobs.ts';
 import { convertHolds, releaseHolds } from './inventory.ts';
 import type {
   CallbackStatus,
@@ -360,6 +360,10 @@ export class OrderLifecycle {
       const result = await this.payIn(tx, payment.order_id, now, paidAt);
       if (result === 'PAID') {
         await setPayment('SUCCEEDED');
+        // A provider that only authorized is told to take the money, durably (decision 0042).
+        if (this.capturesOnPaid(payment.provider)) {
+          await this.options.jobs.enqueueIn(tx, CAPTURE_PAYMENT, { paymentId: payment.id }, { key: captureKey(payment.id) });
+        }
         return { ...settlement, outcome: 'paid' };
       }
       // The money came after the hold ended (or the order was given up): it goes back, through the
@@ -375,13 +379,24 @@ export class OrderLifecycle {
       return { ...settlement, outcome: 'failed' };
     }
     await setPayment('VOIDED', voidedReason);
+    // Cancelled or expired at the provider (Tabby's page left with "cancel"): that order can no
+    // longer be paid, so its tickets go back now rather than when the hold ends (decision 0042).
+    if (voidedReason === 'voided_at_provider') await this.endIn(tx, payment.order_id, 'CANCELLED', now);
     return { ...settlement, outcome: 'recorded' };
+  }
+
+  private capturesOnPaid(provider: PaymentProvider): boolean {
+    const chosen = this.options.providers[provider];
+    return chosen !== undefined && 'capturePayment' in chosen && typeof chosen.capturePayment === 'function';
   }
 
   /** After the commit: a paid order is fulfilled at once, a late success voided at once (both queued already). */
   private async afterSettlement(settled: Settlement, source: SettlementSource): Promise<void> {
     this.options.onSettled?.(settled, source);
-    if (settled.outcome === 'paid') await this.paid(settled.orderId);
+    if (settled.outcome === 'paid') {
+      await this.paid(settled.orderId);
+      await this.runQueued(captureKey(settled.paymentId), settled);
+    }
     if (settled.outcome === 'voided') await this.runQueued(reconcileKey(settled.paymentId), settled);
   }
 

@@ -122,13 +122,20 @@ export class OrderDesk {
 
     let allowed = cartPaymentMethods(cart, this.options.providers);
     const { instalments } = this.options.providers;
-    if (instalments && allowed.includes('INSTALMENTS')) {
+    // Asked only of a buyer who chose instalments: a card checkout never waits for the instalment provider.
+    if (instalments && allowed.includes('INSTALMENTS') && input.paymentMethod === 'INSTALMENTS') {
       const customer = input.customer as { email?: unknown; phoneNumber?: unknown } | undefined;
-      const answer = await instalments.prescore({
-        amount: cart.total,
-        email: typeof customer?.email === 'string' ? customer.email : undefined,
-        phoneNumber: typeof customer?.phoneNumber === 'string' ? customer.phoneNumber : undefined,
-      });
+      const answer = await instalments
+        .prescore({
+          amount: cart.total,
+          email: typeof customer?.email === 'string' ? customer.email : undefined,
+          phoneNumber: typeof customer?.phoneNumber === 'string' ? customer.phoneNumber : undefined,
+        })
+        .catch((error: unknown) => {
+          // Nothing is held yet: the buyer is asked to try again, or to pay another way.
+          this.options.logger.warn({ err: error }, 'The instalment provider could not pre-score an order');
+          throw paymentDeclined('Instalments could not be checked; try again or choose another way to pay');
+        });
       if (!answer.eligible) allowed = allowed.filter((method) => method !== 'INSTALMENTS');
     }
     const checked = checkOrderDetails(input, {
@@ -151,9 +158,29 @@ export class OrderDesk {
         returnUrl: checked.details.returnUrl,
         callbackUrl: `${this.options.baseUrl}/commerce/payments/callback`,
       };
+      const { customer, billingAddress } = checked.details;
       const payment =
         provider === 'instalments' && instalments
-          ? await instalments.createPayment({ ...request, email: checked.details.customer.email })
+          ? await instalments.createPayment({
+              ...request,
+              email: customer.email,
+              // The provider scores the buyer and the order again (Tabby, decision 0042).
+              buyer: {
+                name: `${customer.firstName} ${customer.lastName}`,
+                phoneNumber: customer.phoneNumber,
+                city: billingAddress.city,
+                address: [billingAddress.address1, billingAddress.address2].filter(Boolean).join(', '),
+                postalCode: billingAddress.postalCode ?? undefined,
+              },
+              lines: cart.items.map((item) => ({
+                reference: item.ticketId,
+                title: checked.details.locale === 'ar' ? item.nameAr : item.nameEn,
+                quantity: item.quantity,
+                unitPrice: item.discountedPrice,
+              })),
+              vat: cart.vat,
+              discount: cart.couponsDiscount,
+            })
           : await (providerOf(this.options.providers, provider) as PaymentGateway).createPayment(request);
       // The payment and the check that finds its outcome should its callback never come, together.
       await db.transaction(async (transaction) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
 import { exponentialBackoff, type JobQueue, type JobResult } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
-import { RECONCILE_PAYMENT, reconcileKey, type PaymentJob } from './commerce-jobs.ts';
+import { CAPTURE_PAYMENT, RECONCILE_PAYMENT, reconcileKey, type PaymentJob } from './commerce-jobs.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import { providerOf, type PaymentProvider, type PaymentProviders } from './payments/payment-gateway.ts';
 
@@ -52,7 +52,7 @@ type PaymentToReconcile = {
  * | DECLINED, INSUF._FUNDS   | pending                             | payment failed, holds released                  |
  * | OPEN, CHALLENGE          | pending, hold running               | asked again when the hold ends                  |
  * | OPEN, CHALLENGE          | hold over, or ended                 | expired if due, voided at the provider          |
- * | VOIDED                   | any                                 | payment VOIDED                                  |
+ * | VOIDED                   | any                                 | payment VOIDED; a pending order CANCELLED       |
  * | does not know it         | any                                 | recorded, nothing else                          |
  * | (no answer)              | any                                 | asked again with backoff (the queue's)          |
  */
@@ -65,6 +65,29 @@ export class PaymentReconciler {
       backoff: exponentialBackoff({ baseMs: 5_000, maxMs: 10 * 60_000 }),
       maxAttempts: RECONCILE_ATTEMPTS,
     });
+    options.jobs.define<PaymentJob>(CAPTURE_PAYMENT, ({ paymentId }) => this.capture(paymentId), {
+      backoff: exponentialBackoff({ baseMs: 5_000, maxMs: 10 * 60_000 }),
+      maxAttempts: RECONCILE_ATTEMPTS,
+    });
+  }
+
+  /**
+   * The `capture-payment` job, queued with the payment of a paid order whose provider only
+   * authorized it (Tabby, decision 0042): the whole amount is captured, once (the provider keys the
+   * capture by payment). A payment that is no longer ours to keep (voided since) is left alone.
+   * Throws while the provider cannot be asked, or refuses; the queue retries, then keeps it for an operator.
+   */
+  async capture(paymentId: string): Promise<JobResult> {
+    const payment = await this.load(paymentId);
+    if (!payment || payment.state !== 'SUCCEEDED') return undefined;
+    const provider = providerOf(this.options.providers, payment.provider);
+    if (!('capturePayment' in provider) || !provider.capturePayment) return undefined;
+    await provider.capturePayment(paymentId, payment.amount);
+    this.options.logger.info(
+      { orderId: payment.order_id, paymentId, provider: payment.provider, amount: payment.amount },
+      'Payment captured at the provider',
+    );
+    return undefined;
   }
 
   /** Inside the transaction that records the payment: its check, due shortly before the hold ends. */

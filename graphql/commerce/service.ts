@@ -26,6 +26,7 @@ import { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
 import { MoyasarGateway, type MoyasarSettings } from './payments/moyasar.ts';
 import { PaymentSandbox } from './payments/sandbox.ts';
+import { TabbyInstalments, type TabbySettings } from './payments/tabby.ts';
 import { callbackSecret } from './payments/signature.ts';
 import { resolvers } from './resolvers/index.ts';
 import { readSalesFigures, type SalesFigures } from './sales-figures.ts';
@@ -53,6 +54,13 @@ export interface CommerceServiceOptions {
    * webhooks are taken at /commerce/payments/moyasar/webhook, and no sandbox exists.
    */
   moyasar?: MoyasarSettings | undefined;
+  /**
+   * Tabby's account (INSTALMENT_PROVIDER=tabby, decision 0042): the instalment provider is Tabby, its
+   * webhooks are taken at /commerce/payments/tabby/webhook, and the instalment sandbox is not used.
+   */
+  tabby?: TabbySettings | undefined;
+  /** How long a call to Tabby may take (tests of a slow provider shorten it). */
+  tabbyTimeoutMs?: number;
   /** Payments take no real money on this production site (a staging site): order e-mails say TEST MODE. */
   testMode?: boolean;
   /** How long a call to Moyasar may take (tests of a slow gateway shorten it). */
@@ -178,6 +186,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     payments: options.payments,
     callbackSecret: callbackSecret(options.secret),
     moyasarWebhookSecret: options.moyasar?.webhookSecret,
+    tabbyWebhook: options.tabby ? { header: options.tabby.webhookHeader, secret: options.tabby.webhookSecret } : undefined,
     lifecycle,
     jobs,
     fulfilment,
@@ -220,8 +229,19 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         logger: options.logger.child({ component: 'moyasar' }),
       })
     : undefined;
-  // With Moyasar, its hosted page takes Apple Pay and STC Pay too; there is no instalment provider (decision 0036).
-  const realProviders: PaymentProviders | undefined = options.payments ?? (moyasar ? { card: moyasar } : undefined);
+  const tabby = options.tabby
+    ? new TabbyInstalments({
+        secretKey: options.tabby.secretKey,
+        merchantCode: options.tabby.merchantCode,
+        apiUrl: options.tabby.apiUrl,
+        ...(options.tabbyTimeoutMs ? { timeoutMs: options.tabbyTimeoutMs } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        logger: options.logger.child({ component: 'tabby' }),
+      })
+    : undefined;
+  // With Moyasar, its hosted page takes Apple Pay and STC Pay too (decision 0036); instalments only with Tabby (decision 0042).
+  const realProviders: PaymentProviders | undefined =
+    options.payments ?? (moyasar ? { card: moyasar, ...(tabby ? { instalments: tabby } : {}) } : undefined);
   const sandbox = realProviders
     ? undefined
     : await PaymentSandbox.create({
@@ -233,7 +253,9 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         deliver: (input, init) => deliverCallback(input, init),
         jobLeaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
       });
-  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandbox!.providers });
+  // Tabby beside the card sandbox: a developer trying Tabby's test account.
+  const sandboxProviders = sandbox ? { ...sandbox.providers, ...(tabby ? { instalments: tabby } : {}) } : undefined;
+  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandboxProviders! });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;

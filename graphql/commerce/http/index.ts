@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { CommerceParts } from '../context.ts';
 import { createCallbackRouter } from '../payments/callback-router.ts';
 import { createMoyasarWebhookRouter } from '../payments/moyasar-webhook-router.ts';
+import { createTabbyWebhookRouter } from '../payments/tabby-webhook-router.ts';
 import { ticketDownloadsRouter } from './ticket-downloads.ts';
 
 /**
@@ -31,6 +32,23 @@ const AREAS: ((parts: CommerceParts) => Router)[] = [
           webhookSecret: parts.moyasarWebhookSecret,
           reconciler: parts.reconciler,
           logger: parts.logger.child({ component: 'moyasar-webhooks' }),
+        }),
+      );
+    }
+    return router;
+  },
+  // POST /commerce/payments/tabby/webhook, with Tabby only (decision 0042).
+  (parts) => {
+    const router = express.Router();
+    if (parts.tabbyWebhook) {
+      router.use(
+        '/payments/tabby',
+        createTabbyWebhookRouter({
+          db: parts.db,
+          header: parts.tabbyWebhook.header,
+          secret: parts.tabbyWebhook.secret,
+          reconciler: parts.reconciler,
+          logger: parts.logger.child({ component: 'tabby-webhooks' }),
         }),
       );
     }

@@ -1,7 +1,8 @@
 /**
  * The outside payment parties the commerce service talks to (decision 0028): a card gateway with a
  * hosted payment page, a mobile wallet and an instalment provider. `sandbox.ts` has sandboxes that
- * behave like them, clearly labelled; `moyasar.ts` is the real card gateway (decision 0036).
+ * behave like them, clearly labelled; `moyasar.ts` is the real card gateway (decision 0036) and
+ * `tabby.ts` the real instalment provider (decision 0042).
  * Amounts are integer halalas; the sandboxes report outcomes through signed callbacks
  * (`signature.ts`) of the shape `PaymentCallback`, Moyasar through webhooks that are only a hint to
  * ask it; every provider answers "fetch payment" with its own view of a payment, which the
@@ -89,12 +90,30 @@ export interface PrescoringRequest {
 
 export type PrescoringAnswer = { eligible: true; instalments: number[] } | { eligible: false; reason: InstalmentRejection };
 
+/** An instalment payment: the provider scores the buyer and the order, so it is told about both. */
+export interface InstalmentPaymentRequest extends HostedPaymentRequest {
+  email: string;
+  /** The buyer as the order has them (a real provider's page texts the phone a code). */
+  buyer?: { name: string; phoneNumber: string; city: string; address: string; postalCode?: string | undefined } | undefined;
+  /** The order's lines, prices in halalas VAT included, and its VAT and coupon discount. */
+  lines?: { reference: string; title: string; quantity: number; unitPrice: number }[] | undefined;
+  vat?: number | undefined;
+  discount?: number | undefined;
+}
+
 /** The instalment provider: pre-scoring, then a hosted approval page and callbacks like the card gateway's. */
 export interface InstalmentProvider {
   prescore(request: PrescoringRequest): Promise<PrescoringAnswer>;
-  createPayment(request: HostedPaymentRequest & { email: string }): Promise<HostedPayment>;
+  createPayment(request: InstalmentPaymentRequest): Promise<HostedPayment>;
   fetchPayment: FetchPayment;
   voidPayment(paymentId: string): Promise<void>;
+  /** As `PaymentGateway.asksOnReturn`: the buyer's return carries nothing signed (Tabby, decision 0042). */
+  readonly asksOnReturn?: boolean;
+  /**
+   * A provider that only authorizes when the buyer approves (Tabby) is told to take the money once
+   * the order is paid: the `capture-payment` job queued with the payment (decision 0042). Idempotent.
+   */
+  capturePayment?(paymentId: string, amount: number): Promise<void>;
 }
 
 export const CALLBACK_STATUSES = ['PENDING', 'CHALLENGE', 'SUCCEEDED', 'DECLINED', 'INSUFFICIENT_FUNDS', 'VOIDED'] as const;

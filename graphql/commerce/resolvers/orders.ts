@@ -4,7 +4,6 @@ import { badUserInput, holdExpired, insufficientFunds, notFound, orderState, par
 import { money } from '../money.ts';
 import { findAccessibleOrder, openPaymentOf, orderViews, type OrderRow } from '../order-queries.ts';
 import { cartPaymentMethods } from '../orders.ts';
-import { amountRejection } from '../payments/instalments.ts';
 
 const orderRef = z.object({
   orderId: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(40, 'validation:maxLength'),
@@ -101,7 +100,7 @@ export const orderResolvers = {
       return { returnUrl: order.return_url };
     },
 
-    /** SPEC 9.2: four interest-free payments, 100.00 to 5000.00 SAR, every ticket allowing instalments. */
+    /** SPEC 9.2: four interest-free payments within the provider's range, every ticket allowing instalments. */
     async tabbyPrescoring(
       _: unknown,
       args: { input: { cartId: string; eventId: string; email?: string | null; phoneNumber?: string | null } },
@@ -133,11 +132,9 @@ export const orderResolvers = {
         email: args.input.email ?? cart.customerEmail ?? caller.email,
         phoneNumber: args.input.phoneNumber ?? undefined,
       });
+      // The provider's range decides: Tabby sets one per merchant (decision 0042), the sandbox has its own.
       if (!answer.eligible)
         return { isCustomerEligible: false, notEligibleTickets: [], rejectionReason: answer.reason, instalmentAmount: null };
-      // The provider's own range decides, but the service's copy keeps the answer honest if it changes.
-      const rejection = amountRejection(cart.total);
-      if (rejection) return { isCustomerEligible: false, notEligibleTickets: [], rejectionReason: rejection, instalmentAmount: null };
       // The first three payments; the last one takes the remainder (decision 0028).
       return { isCustomerEligible: true, notEligibleTickets: [], rejectionReason: null, instalmentAmount: money(answer.instalments[0]!) };
     },
