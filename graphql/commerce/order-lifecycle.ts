@@ -302,6 +302,15 @@ export class OrderLifecycle {
       const tx = transaction as unknown as Database;
       const payment = await this.lockPayment(tx, paymentId);
       if (!payment || TERMINAL_PAYMENT_STATES.includes(payment.state)) return undefined;
+      // Whoever asked (the sweeper, the reconciler, a webhook's check), a payment of another amount
+      // or currency never settles an order: the reconciler logs and leaves it to an operator.
+      if (answer.amount !== payment.amount || answer.currency !== 'SAR') {
+        this.options.logger.error(
+          { paymentId, orderId: payment.order_id, expected: payment.amount, answered: answer.amount, currency: answer.currency },
+          'The payment provider answered another amount than the order has: not applied',
+        );
+        return undefined;
+      }
       return this.settleIn(tx, payment, callbackStatusOf(answer.status), now, paidAt, 'voided_at_provider');
     });
     if (settled) await this.afterSettlement(settled, 'provider_check');

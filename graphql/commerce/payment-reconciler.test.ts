@@ -41,6 +41,8 @@ describe.each(databaseBackends)('payment reconciliation on $name', (backend) => 
   let callbacksLost = false;
   /** While set, the card gateway's "fetch payment" fails like a gateway answering 503. */
   let gatewayDown = false;
+  /** While set, the card gateway answers every payment one riyal off what we asked. */
+  let gatewayAmountOff = false;
   let deliverToService: typeof fetch;
 
   beforeAll(async () => {
@@ -58,7 +60,11 @@ describe.each(databaseBackends)('payment reconciliation on $name', (backend) => 
         ...sandbox.providers,
         card: {
           ...card,
-          fetchPayment: (paymentId) => (gatewayDown ? Promise.reject(new Error('503 Service Unavailable')) : card.fetchPayment(paymentId)),
+          fetchPayment: async (paymentId) => {
+            if (gatewayDown) throw new Error('503 Service Unavailable');
+            const answer = await card.fetchPayment(paymentId);
+            return answer && gatewayAmountOff ? { ...answer, amount: answer.amount + 100 } : answer;
+          },
         },
       };
       return { payments, holdSweepIntervalMs: 0 };
@@ -73,6 +79,7 @@ describe.each(databaseBackends)('payment reconciliation on $name', (backend) => 
   beforeEach(async () => {
     callbacksLost = false;
     gatewayDown = false;
+    gatewayAmountOff = false;
     commerce.clock.set('2026-11-21T12:00:00Z');
     // Each test starts with nothing queued from the one before.
     commerce.clock.advance(24 * 60 * MINUTE);
@@ -336,6 +343,24 @@ describe.each(databaseBackends)('payment reconciliation on $name', (backend) => 
       failure_reason: 'hold_expired',
       reconciliation: 'voided_late_success',
     });
+    expect(await orderOf(order.orderId, guest)).toMatchObject({ state: 'EXPIRED' });
+  });
+
+  it('a gateway success of another amount pays nothing, whether the sweeper or the reconciler hears it', async () => {
+    const guest = await commerce.guest();
+    const before = await stock();
+    const order = await place(guest);
+    callbacksLost = true;
+    gatewayAmountOff = true;
+    commerce.clock.advance(MINUTE);
+    await pay(order.paymentLink, '4242424242424242').expect(303);
+    commerce.clock.advance(HOLD_MINUTES * MINUTE);
+    expect(await commerce.service.parts.lifecycle.expireDue()).toBe(1);
+    expect(await orderOf(order.orderId, guest)).toMatchObject({ state: 'EXPIRED', ticketsIssued: false });
+    expect(await stock()).toEqual(before);
+    commerce.clock.advance(10 * MINUTE);
+    await jobs().runDue();
+    expect(await paymentOf(order.paymentId)).toMatchObject({ reconciliation: 'mismatch' });
     expect(await orderOf(order.orderId, guest)).toMatchObject({ state: 'EXPIRED' });
   });
 
