@@ -82,7 +82,7 @@ const clientOptions: esbuild.BuildOptions = {
 
 const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
-  entryPoints: { main: 'server/main.ts', 'content-cli': 'scripts/content-cli.ts' },
+  entryPoints: { main: 'server/main.ts', 'content-cli': 'scripts/content-cli.ts', 'catalogue-cli': 'scripts/catalogue-cli.ts' },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   platform: 'node',
