@@ -272,6 +272,15 @@ describe('checking the catalogue files', () => {
     expect(problems).toEqual(expect.arrayContaining([expect.stringContaining(message)]));
   });
 
+  it('reports a broken file once, not again through what refers to its event', async () => {
+    const files = withTicket((ticket) => (ticket.price = 250));
+    files.coupons = [{ code: 'DESERT10', discount: { percent: '10' }, event: 'evt_desert' }];
+    files.demoSales = { tkt_desert_ga: 10 };
+    expect(await problemsOf(files)).toEqual([
+      'catalogue/evt_desert/tickets.json: tickets[tkt_desert_ga].price: must be written as a string, such as "595.00"',
+    ]);
+  });
+
   it('lets waves overlap when the event says they may', async () => {
     const files = withEvent((event) => {
       event.overlappingWaves = true;

@@ -268,6 +268,8 @@ export async function readCatalogueFolder(folder: string): Promise<{ catalogue: 
   const base = path.basename(path.resolve(folder));
   const problems: string[] = [];
   const catalogue: CatalogueFiles = { events: [], coupons: [], demoSales: {} };
+  // Events whose files could not be read: what refers to them is not reported as well.
+  const unreadable = new Set<string>();
   const entries = (await readdir(folder, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'));
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
@@ -281,6 +283,7 @@ export async function readCatalogueFolder(folder: string): Promise<{ catalogue: 
       }
       if (!files.includes(EVENT_FILE)) {
         problems.push(`${base}/${entry.name}: ${EVENT_FILE} is missing`);
+        unreadable.add(entry.name);
         continue;
       }
       const event = await parseFile(path.join(location, EVENT_FILE), `${base}/${entry.name}/${EVENT_FILE}`, eventSchema, problems);
@@ -289,6 +292,7 @@ export async function readCatalogueFolder(folder: string): Promise<{ catalogue: 
         ? await parseFile(path.join(location, TICKETS_FILE), `${base}/${entry.name}/${TICKETS_FILE}`, ticketsFileSchema, problems)
         : { tickets: [] };
       if (event && tickets) catalogue.events.push({ folder: entry.name, event, tickets: tickets.tickets });
+      else unreadable.add(entry.name);
     } else if (entry.name === COUPONS_FILE) {
       catalogue.coupons = (await parseFile(location, `${base}/${entry.name}`, couponsFileSchema, problems))?.coupons ?? [];
     } else if (entry.name === DEMO_SALES_FILE) {
@@ -299,7 +303,7 @@ export async function readCatalogueFolder(folder: string): Promise<{ catalogue: 
       );
     }
   }
-  problems.push(...checkCatalogue(catalogue, base));
+  problems.push(...checkCatalogue(catalogue, base, unreadable));
   return { catalogue, problems };
 }
 
@@ -313,7 +317,7 @@ export async function loadCatalogueFolder(folder: string): Promise<CatalogueFile
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** Every rule between fields and files that the format alone cannot say. */
-export function checkCatalogue(catalogue: CatalogueFiles, base = 'catalogue'): string[] {
+export function checkCatalogue(catalogue: CatalogueFiles, base = 'catalogue', unreadable: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
   // Ids are the tables' primary keys: unique across the whole catalogue, per kind.
   const seen = new Map<string, string>();
@@ -420,7 +424,7 @@ export function checkCatalogue(catalogue: CatalogueFiles, base = 'catalogue'): s
     if (percent !== undefined && (percent <= 0 || percent > 10_000))
       problems.push(`${at}.discount.percent must be above 0 and at most 100`);
     if (amount !== undefined && amount <= 0) problems.push(`${at}.discount.amount must be above 0.00`);
-    if (coupon.event !== undefined && !events.has(coupon.event))
+    if (coupon.event !== undefined && !events.has(coupon.event) && !unreadable.has(coupon.event))
       problems.push(`${at}.event: ${coupon.event} is not an event of the catalogue`);
     if (coupon.validFrom !== undefined && coupon.validUntil !== undefined && coupon.validUntil <= coupon.validFrom) {
       problems.push(`${at}.validUntil must come after its validFrom`);
@@ -430,8 +434,9 @@ export function checkCatalogue(catalogue: CatalogueFiles, base = 'catalogue'): s
   const salesFile = `${base}/${DEMO_SALES_FILE}`;
   for (const [id, sold] of Object.entries(catalogue.demoSales)) {
     const row = stock.get(id);
-    if (!row) problems.push(`${salesFile}: sold.${id}: no ticket, extra or timeslot has this id`);
-    else if (row.capacity !== undefined && sold > row.capacity) {
+    if (!row) {
+      if (!unreadable.size) problems.push(`${salesFile}: sold.${id}: no ticket, extra or timeslot has this id`);
+    } else if (row.capacity !== undefined && sold > row.capacity) {
       problems.push(`${salesFile}: sold.${id}: ${sold} sold is more than its capacity, ${row.capacity} (${row.where})`);
     }
   }
