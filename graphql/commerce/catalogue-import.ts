@@ -24,7 +24,8 @@ import { formatAmount } from './money.ts';
  * - The shop's counters (`held`, `sold`, `redemptions`) are never written.
  * - A capacity never goes below what is sold plus held; a ticket, extra or timeslot with sales or
  *   holds is never removed. Removed rows that nothing sold are withdrawn from sale, not deleted:
- *   orders, carts and requests that name them keep them. Waves and perks are deleted.
+ *   orders, carts and requests that name them keep them; categories too. Waves and perks are
+ *   deleted, and coupons unless redeemed or held by a cart.
  * - Prices change for what is sold from now on: orders keep the prices frozen in their items.
  * - Stock rows are locked in the order orders lock them (inventory.ts, consolidateNeeds), so an
  *   import and an order never wait for each other in a cycle; the capacity and withdrawal rules are
