@@ -372,6 +372,21 @@ describe.each(databaseBackends)('importing the catalogue on $name', (backend) =>
     expect((await ok(CART, { cartId: cart.id, eventId: NABD }, guest)).cart).toMatchObject({ canCheckout: true });
   });
 
+  it('stops giving a free extra taken out of the files, and the ticket it came with still sells', async () => {
+    const files = await operatorCatalogue();
+    await files.edit(`${NABD}/tickets.json`, (json) => {
+      const ga = ticketIn(json, 'tkt_nabd_ga');
+      ga.extras = ga.extras.filter((extra: Data) => extra.id !== 'extra_nabd_map');
+    });
+    expect(section(await importCatalogue(commerce.database.db, files.folder), NABD).removed).toEqual([
+      { noun: 'extra', id: 'extra_nabd_map', removal: 'withdrawn from sale' },
+    ]);
+    const placed = await placeOrder([{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }]);
+    const order = (await ok(ORDER, { orderId: placed.orderId }, placed.guest)).order;
+    expect(order.items[0].subItems).toEqual([]);
+    await importCatalogue(commerce.database.db, fromRoot('catalogue'));
+  });
+
   it('keeps a coupon that was used, removes one nobody used, and rolls everything back in a dry run', async () => {
     const guest = await commerce.guest();
     const cart = (await ok(CART_CREATE, { eventId: NABD, input: { items: [{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }] } }, guest))
