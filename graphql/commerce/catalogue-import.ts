@@ -287,7 +287,7 @@ async function checkStock(
       if (held + sold > 0) {
         problems.push(
           `${fileOf(table)}: ${noun} ${before.id} is no longer in the file, but ${sold} are sold and ${held} held: ` +
-            `what has sales cannot be removed (keep it, and end its wave or set its capacity to ${held + sold} to stop selling it)`,
+            `what has sales cannot be removed (keep it, and ${kind === 'ticket' ? 'end its wave or ' : ''}set its capacity to ${held + sold} to stop selling it)`,
         );
       }
     }
