@@ -68,8 +68,10 @@ COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY package.json ./
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
-# Read at run time through fromRoot(): demo content, translations, the identity pages' script.
+# Read at run time through fromRoot(): demo content, the catalogue (seeded outside production,
+# loaded by catalogue-cli.js import), translations, the identity pages' script.
 COPY content ./content
+COPY catalogue ./catalogue
 COPY locales ./locales
 COPY identity/assets ./identity/assets
 

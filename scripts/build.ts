@@ -91,6 +91,7 @@ const serverOptions: esbuild.BuildOptions = {
     // Run while the image is built: SVG text must not be drawn as boxes.
     'check-fonts': 'server/check-fonts.ts',
     'content-cli': 'scripts/content-cli.ts',
+    'catalogue-cli': 'scripts/catalogue-cli.ts',
     // The operator's step that registers the site's webhook with Tabby (npm run tabby:webhook).
     'tabby-webhook': 'scripts/tabby-webhook.ts',
   },

@@ -73,7 +73,8 @@ const riyadhDay = (value: Date | string) =>
 async function allowedDays(db: Database, eventId: string, now: Date): Promise<(day: string) => boolean> {
   const slots = await queryRows<{ starts_at: Date | string; ends_at: Date | string }>(
     db,
-    sql`select s.starts_at, s.ends_at from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id where t.event_id = ${eventId}`,
+    sql`select s.starts_at, s.ends_at from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id
+        where t.event_id = ${eventId} and s.withdrawn_at is null`,
   );
   const first = today(now);
   if (slots.length === 0) {
@@ -102,7 +103,8 @@ export async function submitApplicationRequest(
   const [ticket] = await queryRows<{ id: string }>(
     db,
     sql`select id from commerce.tickets
-        where id = ${request.ticketId} and event_id = ${request.eventId} and is_callback_form and callback_form_type = ${offering}`,
+        where id = ${request.ticketId} and event_id = ${request.eventId} and is_callback_form and callback_form_type = ${offering}
+          and withdrawn_at is null`,
   );
   if (!ticket) throw notFound('Request-form offer');
   const isAllowed = await allowedDays(db, request.eventId, now);

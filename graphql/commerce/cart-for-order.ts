@@ -2,7 +2,7 @@ import type { Database } from '#platform/database.ts';
 import { cartTotals, lineAmounts, type CouponRow } from './cart-rules.ts';
 import { cartView } from './cart-view.ts';
 import type { CartStore } from './carts.ts';
-import { ticketPaymentMethods, type Catalogue } from './catalogue.ts';
+import { onSale, ticketPaymentMethods, type Catalogue } from './catalogue.ts';
 import type { CartForOrder, CartReader } from './orders.ts';
 
 /**
@@ -46,7 +46,7 @@ export function cartReaderOf(parts: { carts: CartStore; catalogue: Catalogue; cl
         const ticket = data.tickets.find((candidate) => candidate.id === line.ticketId)!;
         const amounts = lineAmounts(line, data);
         // Free extras come with each ticket: they are stock too when they have a capacity.
-        const free = data.extraItems.filter((extra) => extra.ticketId === ticket.id && extra.isFree);
+        const free = data.extraItems.filter((extra) => extra.ticketId === ticket.id && extra.isFree && onSale(extra));
         return {
           id: line.id,
           ticketId: ticket.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   effectivePrice,
+  onSale,
   remainingOf,
   ticketState,
   type EventData,
@@ -160,7 +161,7 @@ function addItem(cart: DraftCart, context: RuleContext, input: CartItemInput) {
   if (!ticket) throw badUserInput({ catalogueItemId: 'validation:choice' }, 'No such ticket in this event');
   // SPEC 2.4: group and premium-box offers are requested through their form.
   if (ticket.isCallbackForm) throw badUserInput({ catalogueItemId: 'commerce:errors.callbackForm' }, 'This offer is requested, not bought');
-  const slots = context.data.timeslots.filter((slot) => slot.ticketId === ticket.id);
+  const slots = context.data.timeslots.filter((slot) => slot.ticketId === ticket.id && onSale(slot));
   const timeslotId = input.timeslotId ?? null;
   if (slots.length ? !slots.some((slot) => slot.id === timeslotId) : timeslotId !== null) {
     throw badUserInput({ timeslotId: 'commerce:errors.timeslot' }, 'Choose one of the ticket’s timeslots');

@@ -1,5 +1,5 @@
 import { cartTotals, lineAmounts, lineState, type CouponRow, type DraftCart } from './cart-rules.ts';
-import { localized, remainingOf, ticketCustomView, timeslotView, type EventData } from './catalogue.ts';
+import { localized, onSale, remainingOf, ticketCustomView, timeslotView, type EventData } from './catalogue.ts';
 import { money } from './money.ts';
 
 /** A cart in the schema's shape (type Cart), with every amount and state computed at `now`. */
@@ -37,7 +37,7 @@ export function cartView(cart: DraftCart, data: EventData, coupons: readonly Cou
       ),
       // Given with each ticket, at no charge.
       freeItems: data.extraItems
-        .filter((extra) => extra.ticketId === ticket.id && extra.isFree)
+        .filter((extra) => extra.ticketId === ticket.id && extra.isFree && onSale(extra))
         .map((extra) => subItem(extra.id, localized(extra.nameEn, extra.nameAr), line.quantity, [extra.price, 0])),
       custom: ticketCustomView(ticket),
       version: line.version,

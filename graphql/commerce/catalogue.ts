@@ -47,6 +47,11 @@ export interface Stock {
   capacity: number | null;
   held: number;
   sold: number;
+  /**
+   * Taken off sale by a catalogue import (decision 0037): nothing left to sell, never shown, kept
+   * only for the orders and carts that name it.
+   */
+  withdrawn?: boolean;
 }
 
 export interface TicketRow extends Stock {
@@ -150,7 +155,7 @@ export class Catalogue {
         db,
         sql`select id, parent_id as "parentId", name_en as "nameEn", name_ar as "nameAr", description_en as "descriptionEn",
               description_ar as "descriptionAr", promo_label_en as "promoLabelEn", promo_label_ar as "promoLabelAr", sort_order as "sortOrder"
-            from commerce.categories where event_id = ${eventId} order by sort_order, id`,
+            from commerce.categories where event_id = ${eventId} and withdrawn_at is null order by sort_order, id`,
       ),
       queryRows<TicketRow>(
         db,
@@ -158,7 +163,8 @@ export class Catalogue {
               description_en as "descriptionEn", description_ar as "descriptionAr", cover_image as "coverImage",
               background_image as "backgroundImage", logo, price, discounted_price as "discountedPrice", max_per_order as "maxPerOrder",
               is_callback_form as "isCallbackForm", callback_form_type as "callbackFormType", is_shipping_required as "isShippingRequired",
-              delivery, array_to_json(payment_methods) as "paymentMethods", sort_order as "sortOrder", capacity, held, sold
+              delivery, array_to_json(payment_methods) as "paymentMethods", sort_order as "sortOrder", capacity, held, sold,
+              withdrawn_at is not null as withdrawn
             from commerce.tickets where event_id = ${eventId} order by sort_order, id`,
       ),
       queryRows<PerkRow>(
@@ -173,14 +179,14 @@ export class Catalogue {
         db,
         sql`select x.id, x.ticket_id as "ticketId", x.name_en as "nameEn", x.name_ar as "nameAr", x.description_en as "descriptionEn",
               x.description_ar as "descriptionAr", x.price, x.discounted_price as "discountedPrice", x.max_per_order as "maxPerOrder",
-              x.is_free as "isFree", x.capacity, x.held, x.sold
+              x.is_free as "isFree", x.capacity, x.held, x.sold, x.withdrawn_at is not null as withdrawn
             from commerce.extra_items x join commerce.tickets t on t.id = x.ticket_id
             where t.event_id = ${eventId} order by x.sort_order, x.id`,
       ),
       queryRows<TimeslotRow>(
         db,
         sql`select s.id, s.ticket_id as "ticketId", ${epoch('s.starts_at')} as "startsAt", ${epoch('s.ends_at')} as "endsAt",
-              s.capacity, s.held, s.sold
+              s.capacity, s.held, s.sold, s.withdrawn_at is not null as withdrawn
             from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id
             where t.event_id = ${eventId} order by s.starts_at, s.id`,
       ),
@@ -207,9 +213,12 @@ export class CatalogueReader {
 
 // ---- Stock and states (SPEC 4.3, 8) ----
 
-/** What is left to sell; Infinity when the row is not limited. */
+/** What is left to sell; Infinity when the row is not limited, nothing once it is withdrawn. */
 export const remainingOf = (stock: Stock): number =>
-  stock.capacity === null ? Infinity : Math.max(0, stock.capacity - stock.held - stock.sold);
+  stock.withdrawn ? 0 : stock.capacity === null ? Infinity : Math.max(0, stock.capacity - stock.held - stock.sold);
+
+/** What the shop shows: rows a catalogue import withdrew stay only for the orders and carts naming them. */
+export const onSale = (stock: Stock): boolean => !stock.withdrawn;
 
 /** A wave's place on its timeline at `now`. */
 export function timelineState(wave: Pick<WaveRow, 'startsAt' | 'endsAt'>, now: Date): 'AVAILABLE_NOW' | 'COMING_SOON' | 'ENDED' {
@@ -219,10 +228,10 @@ export function timelineState(wave: Pick<WaveRow, 'startsAt' | 'endsAt'>, now: D
   return 'AVAILABLE_NOW';
 }
 
-/** What one ticket has left: its own counter, and with timeslots at most what the slots have together. */
+/** What one ticket has left: its own counter, and with timeslots at most what the slots on sale have together. */
 export function ticketRemaining(ticket: TicketRow, timeslots: readonly TimeslotRow[]): number {
   const own = remainingOf(ticket);
-  const slots = timeslots.filter((slot) => slot.ticketId === ticket.id);
+  const slots = timeslots.filter((slot) => slot.ticketId === ticket.id && onSale(slot));
   if (!slots.length) return own;
   return Math.min(
     own,
@@ -234,12 +243,16 @@ export function ticketRemaining(ticket: TicketRow, timeslots: readonly TimeslotR
 export function waveState(data: EventData, wave: WaveRow, now: Date): WaveState {
   const timeline = timelineState(wave, now);
   if (timeline !== 'AVAILABLE_NOW') return timeline;
-  const tickets = data.tickets.filter((ticket) => ticket.waveId === wave.id);
+  const tickets = data.tickets.filter((ticket) => ticket.waveId === wave.id && onSale(ticket));
   return tickets.length > 0 && tickets.every((ticket) => ticketRemaining(ticket, data.timeslots) <= 0) ? 'SOLD_OUT' : timeline;
 }
 
-/** A ticket's state: its wave's timeline (or on sale without a wave), SOLD_OUT when its own stock is gone. */
+/**
+ * A ticket's state: its wave's timeline (or on sale without a wave), SOLD_OUT when its own stock is
+ * gone; a withdrawn ticket has ENDED, so a cart holding it shows the line as no longer on sale.
+ */
 export function ticketState(data: EventData, ticket: TicketRow, now: Date): WaveState {
+  if (!onSale(ticket)) return 'ENDED';
   const wave = ticket.waveId ? data.waves.find((candidate) => candidate.id === ticket.waveId) : undefined;
   const timeline = wave ? timelineState(wave, now) : 'AVAILABLE_NOW';
   if (timeline !== 'AVAILABLE_NOW') return timeline;
@@ -323,8 +336,8 @@ export function ticketView(data: EventData, ticket: TicketRow, now: Date) {
         isHiddenOnDetail: perk.isHiddenOnDetail,
         isHighlighted: perk.isHighlighted,
       })),
-    extraItems: data.extraItems.filter((extra) => extra.ticketId === ticket.id && !extra.isFree).map(extraItemView),
-    timeslots: data.timeslots.filter((slot) => slot.ticketId === ticket.id).map((slot) => timeslotView(slot, isAvailable)),
+    extraItems: data.extraItems.filter((extra) => extra.ticketId === ticket.id && !extra.isFree && onSale(extra)).map(extraItemView),
+    timeslots: data.timeslots.filter((slot) => slot.ticketId === ticket.id && onSale(slot)).map((slot) => timeslotView(slot, isAvailable)),
     waveId: ticket.waveId,
     state,
     isAvailable,
@@ -355,7 +368,9 @@ export function categoryViews(data: EventData, now: Date, parentId: string | nul
       id: category.id,
       name: localized(category.nameEn, category.nameAr)!,
       description: localized(category.descriptionEn, category.descriptionAr),
-      tickets: data.tickets.filter((ticket) => ticket.categoryId === category.id).map((ticket) => ticketView(data, ticket, now)),
+      tickets: data.tickets
+        .filter((ticket) => ticket.categoryId === category.id && onSale(ticket))
+        .map((ticket) => ticketView(data, ticket, now)),
       custom: { promoLabel: localized(category.promoLabelEn, category.promoLabelAr), order: category.sortOrder },
       children: categoryViews(data, now, category.id),
     }));
@@ -365,7 +380,7 @@ export function eventView(data: EventData, now: Date) {
   return {
     id: data.event.id,
     name: localized(data.event.nameEn, data.event.nameAr)!,
-    tickets: data.tickets.map((ticket) => ticketView(data, ticket, now)),
+    tickets: data.tickets.filter(onSale).map((ticket) => ticketView(data, ticket, now)),
     custom: {
       logo: data.event.logo,
       backgroundImage: data.event.backgroundImage,

@@ -56,6 +56,8 @@ export function consolidateNeeds(needs: readonly StockNeed[]): StockNeed[] {
  * caller rolls back, so nothing taken before the shortage stays held). The update only matches
  * while enough is left, and the row lock it takes serialises concurrent buyers of the same row:
  * the second one re-reads the committed counters before deciding (no lost update, no oversell).
+ * The same lock orders it with a catalogue import's change of capacity or withdrawal (decision
+ * 0037): a row withdrawn meanwhile has nothing left.
  */
 export async function takeHolds(tx: Database, orderId: string, needs: readonly StockNeed[]): Promise<void> {
   for (const need of consolidateNeeds(needs)) {
@@ -63,13 +65,13 @@ export async function takeHolds(tx: Database, orderId: string, needs: readonly S
     const taken = await queryRows<{ id: string }>(
       tx,
       sql`update ${table} set held = held + ${need.quantity}
-          where id = ${need.id} and (capacity is null or capacity - held - sold >= ${need.quantity})
+          where id = ${need.id} and withdrawn_at is null and (capacity is null or capacity - held - sold >= ${need.quantity})
           returning id`,
     );
     if (taken.length === 0) {
       const [row] = await queryRows<{ left: number | null }>(
         tx,
-        sql`select capacity - held - sold as "left" from ${table} where id = ${need.id}`,
+        sql`select case when withdrawn_at is null then capacity - held - sold else 0 end as "left" from ${table} where id = ${need.id}`,
       );
       throw new StockShortage(!row || (row.left ?? 0) <= 0 ? 'OUT_OF_STOCK' : 'INSUFFICIENT_STOCK', need);
     }

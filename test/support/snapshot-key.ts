@@ -4,11 +4,11 @@ import path from 'node:path';
 
 /**
  * Everything a site's first start writes into its database follows from these: the migrations and
- * the code that runs at start (services, seeding, import, search documents), the content files, the
- * pictures the import measures (by name and size: `npm run build` makes them) and the installed
- * packages. Tests are left out: changing a test does not change what a start writes.
+ * the code that runs at start (services, seeding, import, search documents), the content and
+ * catalogue files, the pictures the import measures (by name and size: `npm run build` makes them)
+ * and the installed packages. Tests are left out: changing a test does not change what a start writes.
  */
-const SOURCES = ['content', 'graphql', 'identity', 'platform', 'server'];
+const SOURCES = ['catalogue', 'content', 'graphql', 'identity', 'platform', 'server'];
 const FILES = ['package-lock.json', 'test/support/test-site.ts', 'test/support/site-snapshot.ts', 'test/support/snapshot-key.ts'];
 const MEASURED = 'public/media';
 
