@@ -3,18 +3,13 @@ import { RETRY_AFTER_SECONDS } from '#platform/dependency-errors.ts';
 import { createLogger } from '#platform/logger.ts';
 import { listen, type RunningServer } from '#server/lifecycle.ts';
 import { decoded } from './support/html.ts';
+import { productionSecrets } from './support/production-secrets.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
   MAIL_OUTBOX_IN_PRODUCTION: 'true',
-  SESSION_SECRET: 'a-production-session-secret-of-some-length',
-  CONTENT_API_TOKEN: 'a-production-content-token-of-some-length',
-  CONTENT_PREVIEW_TOKEN: 'a-production-content-preview-token-of-some-length',
-  OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret-of-some-length',
-  IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
-  PREVIEW_SECRET: 'a-production-preview-secret-of-some-length',
-  COMMERCE_SECRET: 'a-production-commerce-secret-of-some-length',
+  ...productionSecrets('topology'),
   // A staging site: the payment sandbox, allowed in production only this way (decision 0036).
   PAYMENT_PROVIDER: 'sandbox',
   ALLOW_SANDBOX_PAYMENTS: 'true',

@@ -8,6 +8,7 @@ import { fromRoot } from '#platform/paths.ts';
 import { databaseBackends } from './support/backends.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
+import { productionSecrets } from './support/production-secrets.ts';
 
 /*
  * Decision 0037: production never seeds a catalogue. Its tickets pages are 404 until an operator
@@ -18,13 +19,11 @@ import { startTestSite, type TestSite } from './support/test-site.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  SESSION_SECRET: 'a-production-session-secret-of-some-length',
-  CONTENT_API_TOKEN: 'a-production-content-token',
-  CONTENT_PREVIEW_TOKEN: 'a-production-content-preview-token',
-  OIDC_CLIENT_SECRET: 'a-production-oidc-client-secret',
-  IDENTITY_SECRET: 'a-production-identity-secret-of-some-length',
-  PREVIEW_SECRET: 'a-production-preview-secret-of-some-length',
-  COMMERCE_SECRET: 'a-production-commerce-secret-of-some-length',
+  ...productionSecrets('catalogue-import'),
+  MAIL_OUTBOX_IN_PRODUCTION: 'true',
+  // A staging site's payments: the sandbox, allowed in production only this way (decision 0036).
+  PAYMENT_PROVIDER: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
 };
 
 const TICKETS = '/events/nabd-festival-2026/tickets';
