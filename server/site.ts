@@ -7,6 +7,7 @@ import { createIdentityService } from '#identity/service.ts';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
+import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createMailer } from '#platform/mail/mailer.ts';
 import { createRateLimits } from '#platform/rate-limits.ts';
@@ -104,6 +105,16 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       : undefined;
   if (rateLimits) closers.push(() => rateLimits.close());
 
+  // The loyalty programme the user and commerce services of this process share (decision 0039).
+  const loyalty =
+    runs.has('user') || runs.has('commerce')
+      ? await LoyaltySandbox.create({
+          database,
+          logger: logger.child({ component: 'loyalty-sandbox' }),
+          ...(options.clock ? { clock: options.clock } : {}),
+        })
+      : undefined;
+
   let identityFetch: typeof fetch | undefined;
   if (runs.has('identity') && rateLimits) {
     const identityLogger = logger.child({ service: 'identity' });
@@ -161,6 +172,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       production,
       logger: logger.child({ service: 'user' }),
       rateLimits,
+      loyalty,
     });
     services.push({ path: '/graphql/user', handler: user.router });
     userFetch = createInProcessFetch(express().use('/graphql/user', user.router));
