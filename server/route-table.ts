@@ -96,7 +96,7 @@ export const ROUTES = {
   travelPackages: route('/travel-packages', 'default', () => import('./pages/travel/travel-packages.ts')),
   travelPackage: route('/travel-packages/:slug', 'default', () => import('./pages/travel/travel-package.ts')),
   travelPartner: route('/travel-packages/partners/:slug', 'default', () => import('./pages/travel/travel-partner.ts')),
-  loyaltyRedeem: route('/loyalty/redeem', 'default'),
+  loyaltyRedeem: route('/loyalty/redeem', 'default', () => import('./pages/loyalty/redeem.ts')),
   notFound: route('/404', 'default', () => import('./pages/not-found.ts')),
   exitPreview: route('/api/exit-preview', 'default', () => import('./pages/exit-preview.ts')),
   search: route('/search', 'default', () => import('./pages/search/search-page.ts')),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
+import { userServiceMembers } from '#graphql/commerce/loyalty/loyalty-members.ts';
 import { createCommerceService, type QueueStats } from '#graphql/commerce/service.ts';
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
@@ -195,6 +196,9 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       mailer,
       seedDemoCatalogue: !production,
       ...(options.clock ? { clock: options.clock } : {}),
+      loyalty,
+      // Who a caller's loyalty member is: the user service's answer, asked with the caller's token.
+      loyaltyMembers: userServiceMembers({ url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
     });
     services.push({ path: '/graphql/commerce', handler: commerce.router }, { path: '/commerce', handler: commerce.http });
     if (commerce.sandbox) services.push({ path: '/sandbox', handler: commerce.sandbox });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { insertOrder } from '#graphql/commerce/test-support/paid-orders.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createFormatter } from '#views/format.ts';
 import { Browser } from './support/browser.ts';
@@ -36,8 +37,8 @@ const path = (locale: Locale, sitePath: string) => (locale === 'ar' ? `/ar${site
 
 /** Each language links its own test members, so the two runs never meet. */
 const MEMBERS = {
-  en: { spender: ['9000000001', '1234', 5000], spare: ['9000000006', '6666'] },
-  ar: { spender: ['9000000005', '5555', 2000], spare: ['9000000007', '7777'] },
+  en: { spender: ['9000000001', '1234', 5000], spare: ['9000000006', '6666'], claimer: ['9000000002', '2468'] },
+  ar: { spender: ['9000000005', '5555', 2000], spare: ['9000000007', '7777'], claimer: ['9000000008', '8888'] },
 } as const;
 
 async function link(visitor: SignedInVisitor, locale: Locale, memberId: string, memberPin: string) {
@@ -118,5 +119,82 @@ describe.each(['en', 'ar'] as const)('the points account in %s', (locale) => {
     const limited = await link(visitor, locale, '9000000008', '8888');
     expect(limited.status).toBe(429);
     expect(textOf(limited)).toContain(texts.errors.tooManyRequests);
+  });
+});
+
+describe.each(['en', 'ar'] as const)('claiming points for past orders at /loyalty/redeem in %s', (locale) => {
+  const texts = LOYALTY[locale];
+  const redeem = path(locale, '/loyalty/redeem');
+  /** The page's own sign-in link: to the login and back. */
+  const signInHere = `${path(locale, '/account/login')}?returnTo=${encodeURIComponent(redeem)}`;
+  const GA = { ticketId: 'tkt_nabd_ga', quantity: 1, price: 59_550 };
+  const paidOrder = (customerId: string, email: string, eventId?: string) =>
+    insertOrder(site.database.db, {
+      customerId,
+      email,
+      lines: [eventId ? { ...GA, ticketId: 'tkt_forum_2027_ga' } : GA],
+      ...(eventId ? { eventId } : {}),
+    }).then((order) => order.orderId);
+
+  test('a signed-out visitor reads what the page is for and is offered sign-in, which comes back here', async () => {
+    const page = await new Browser(site.fetch).get(`${TEST_ORIGIN}${redeem}`);
+    expect(page.status).toBe(200);
+    expect(textOf(page)).toContain(texts.redeem.signInTitle);
+    expect(page.html).toContain(`href="${signInHere.replaceAll('&', '&amp;')}"`);
+    const visitor = await newSignedInVisitor(site, signInHere);
+    expect(visitor.page.url).toBe(`${TEST_ORIGIN}${redeem}`);
+  });
+
+  test('a visitor without a linked points account is asked to link one first', async () => {
+    const visitor = await newSignedInVisitor(site, signInHere);
+    expect(textOf(visitor.page)).toContain(texts.redeem.linkFirstTitle);
+    expect(visitor.page.html).toContain(`href="${path(locale, '/account/loyalty')}"`);
+  });
+
+  test('two past orders are ticked and claimed; claimed again, the page says they were; a closed period is said', async () => {
+    const [memberId, pin] = MEMBERS[locale].claimer;
+    const visitor = await newSignedInVisitor(site, path(locale, '/account/loyalty'));
+    await visitor.landing(await link(visitor, locale, memberId, pin));
+    const orders = [await paidOrder(visitor.userId, visitor.email), await paidOrder(visitor.userId, visitor.email)];
+    await paidOrder(visitor.userId, visitor.email, 'evt_forum_2027');
+
+    const listed = await visitor.get(redeem);
+    expect(listed.status).toBe(200);
+    for (const orderId of orders) expect(listed.html).toContain(`name="order-${orderId}"`);
+    expect(textOf(listed)).toContain(texts.redeem.closedOn.split('{{event}}')[0]);
+
+    const form = Object.fromEntries(orders.map((orderId) => [`order-${orderId}`, 'on']));
+    const claimed = await visitor.landing(await visitor.submit(redeem, { intent: 'claim', ...form }));
+    expect(textOf(claimed)).toContain(texts.redeem.claimed);
+    for (const orderId of orders) expect(claimed.html).not.toContain(`name="order-${orderId}"`);
+    expect(textOf(claimed)).toContain(texts.redeem.stateCLAIMED);
+
+    // The same form again (a second tab): nothing is claimed twice.
+    const again = await visitor.submit(redeem, { intent: 'claim', ...form });
+    expect(again.status).toBe(409);
+    expect(textOf(again)).toContain(texts.errors.alreadyClaimed);
+    const nothingTicked = await visitor.submit(redeem, { intent: 'claim' });
+    expect([nothingTicked.status, textOf(nothingTicked).includes(texts.errors.chooseOrders)]).toEqual([422, true]);
+  });
+
+  test('a guest order is claimed by its id when it was bought with the account’s e-mail, and only then', async () => {
+    const [memberId, pin] = MEMBERS[locale].spare;
+    const visitor = await newSignedInVisitor(site, path(locale, '/account/loyalty'));
+    await visitor.landing(await link(visitor, locale, memberId, pin));
+    const mine = await paidOrder(`guest_${crypto.randomUUID()}`, visitor.email);
+    const someoneElses = await paidOrder(`guest_${crypto.randomUUID()}`, 'someone-else@example.com');
+    await visitor.get(redeem);
+
+    const mismatch = await visitor.submit(redeem, { intent: 'claim-guest', orderId: someoneElses });
+    expect([mismatch.status, textOf(mismatch).includes(texts.errors.emailMismatch)]).toEqual([422, true]);
+    const malformed = await visitor.submit(redeem, { intent: 'claim-guest', orderId: '12345' });
+    expect([malformed.status, textOf(malformed).includes(texts.errors.orderIdFormat)]).toEqual([422, true]);
+    const unknown = await visitor.submit(redeem, { intent: 'claim-guest', orderId: 'NBD-ZZZZZZZZ' });
+    expect([unknown.status, textOf(unknown).includes(texts.errors.orderNotFound)]).toEqual([422, true]);
+
+    const claimed = await visitor.landing(await visitor.submit(redeem, { intent: 'claim-guest', orderId: mine.toLowerCase() }));
+    expect(textOf(claimed)).toContain(texts.redeem.claimed);
+    expect(textOf(claimed)).toContain(mine);
+    await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
   });
 });

@@ -3,6 +3,7 @@ import type { Migration } from '#platform/migrations.ts';
 import commerce from './migrations/0001_commerce.sql';
 import paymentLinks from './migrations/0002_payment_links.sql';
 import durableFulfilment from './migrations/0004_durable_fulfilment.sql';
+import loyalty from './migrations/0005_loyalty.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -13,4 +14,6 @@ export const commerceMigrations: Migration[] = [
   // Work recorded with the change that calls for it and run by any process (decision 0032).
   { name: '0003_jobs', sql: jobsTableSql(COMMERCE_SCHEMA) },
   { name: '0004_durable_fulfilment', sql: durableFulfilment },
+  // Loyalty points: cart points, burns, accruals and claim periods (decision 0039).
+  { name: '0005_loyalty', sql: loyalty },
 ];

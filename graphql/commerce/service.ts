@@ -7,6 +7,8 @@ import { JobQueue, type JobStats } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import type { LoyaltyProgramme } from '#platform/loyalty/loyalty-programme.ts';
+import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
 import { cartReaderOf } from './cart-for-order.ts';
@@ -18,6 +20,10 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
 import { Fulfilment, type OrderPaidHook } from './fulfilment.ts';
+import { seedDemoClaimPeriods } from './loyalty/demo-claim-periods.ts';
+import { LoyaltyClaims } from './loyalty/loyalty-claims.ts';
+import { LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
+import type { LoyaltyMembers } from './loyalty/loyalty-members.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderQueries } from './order-queries.ts';
 import { OrderLifecycle } from './order-lifecycle.ts';
@@ -60,6 +66,10 @@ export interface CommerceServiceOptions {
   jobPollIntervalMs?: number;
   /** How long a claimed job is a runner's before another process may take it. */
   jobLeaseMs?: number;
+  /** The loyalty programme (decision 0039); without it, its sandbox. */
+  loyalty?: LoyaltyProgramme | undefined;
+  /** Who a caller's loyalty member is (the user service); without it, loyalty operations answer LOYALTY_UNAVAILABLE. */
+  loyaltyMembers?: LoyaltyMembers | undefined;
 }
 
 /** SPEC 4.3: expired holds go back on sale within this long, even if nobody reads the order. */
@@ -91,7 +101,9 @@ export interface CommerceService {
 }
 
 /** Builds every part of the service once; each area adds its own here. */
-export function createCommerceParts(options: CommerceServiceOptions & { payments: PaymentProviders }): CommerceParts {
+export function createCommerceParts(
+  options: CommerceServiceOptions & { payments: PaymentProviders; loyalty: LoyaltyProgramme },
+): CommerceParts {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -130,6 +142,13 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     clock,
     logger: options.logger.child({ component: 'fulfilment' }),
     onOrderPaid: options.onOrderPaid,
+  });
+  const loyalty = new LoyaltyLedger({
+    db,
+    jobs,
+    programme: options.loyalty,
+    clock,
+    logger: options.logger.child({ component: 'loyalty' }),
   });
   const reconciler = new PaymentReconciler({
     db,
@@ -174,6 +193,9 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     }),
     orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
     confirmationEmails,
+    loyalty,
+    loyaltyClaims: new LoyaltyClaims(db, loyalty, clock),
+    loyaltyMembers: options.loyaltyMembers,
   };
 }
 
@@ -185,7 +207,10 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
 export async function createCommerceService(options: CommerceServiceOptions): Promise<CommerceService> {
   if (options.seedDemoCatalogue && options.production) throw new Error('The demo catalogue must never be seeded in production');
   await migrate(options.database, COMMERCE_SCHEMA, commerceMigrations);
-  if (options.seedDemoCatalogue) await seedDemoCatalogue(options.database.db, options.logger);
+  if (options.seedDemoCatalogue) {
+    await seedDemoCatalogue(options.database.db, options.logger);
+    await seedDemoClaimPeriods(options.database.db);
+  }
   // The sandboxes post their callbacks to this process's own callback route, in process.
   let deliverCallback: typeof fetch = fetch;
   const sandbox = options.payments
@@ -199,7 +224,14 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         deliver: (input, init) => deliverCallback(input, init),
         jobLeaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
       });
-  const parts = createCommerceParts({ ...options, payments: options.payments ?? sandbox!.providers });
+  const loyalty =
+    options.loyalty ??
+    (await LoyaltySandbox.create({
+      database: options.database,
+      ...(options.clock ? { clock: options.clock } : {}),
+      logger: options.logger.child({ component: 'loyalty-sandbox' }),
+    }));
+  const parts = createCommerceParts({ ...options, payments: options.payments ?? sandbox!.providers, loyalty });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;
@@ -221,9 +253,11 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
     production: options.production,
     logger: options.logger,
     async context(req) {
+      const accessToken = bearerToken(req.headers.authorization);
       return {
         ...parts,
-        caller: await callerOf(bearerToken(req.headers.authorization)),
+        caller: await callerOf(accessToken),
+        accessToken,
         catalogueReader: new CatalogueReader(parts.catalogue),
       };
     },
