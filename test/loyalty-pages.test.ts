@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { insertOrder } from '#graphql/commerce/test-support/paid-orders.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createFormatter } from '#views/format.ts';
@@ -197,4 +198,116 @@ describe.each(['en', 'ar'] as const)('claiming points for past orders at /loyalt
     expect(textOf(claimed)).toContain(mine);
     await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
   });
+});
+
+describe.each(['en', 'ar'] as const)('spending points in the cart and at checkout in %s', (locale) => {
+  const texts = LOYALTY[locale];
+  const tickets = path(locale, '/events/nabd-festival-2026/tickets');
+  const cart = `${tickets}/cart`;
+  const checkout = `${tickets}/checkout`;
+  const format = createFormatter(locale);
+  const money = (amount: string) => format.money(amount);
+
+  /** A signed-in visitor with a member linked and `items` in the cart, on the cart page. */
+  async function shopper(member: readonly [string, string], item: Record<string, string>) {
+    const visitor = await newSignedInVisitor(site, path(locale, '/account/loyalty'));
+    await visitor.landing(await link(visitor, locale, member[0], member[1]));
+    await visitor.get(tickets);
+    expect((await visitor.submit(tickets, { intent: 'add', quantity: '1', ...item })).status).toBe(303);
+    await visitor.get(cart);
+    return visitor;
+  }
+
+  test('a guest is told an account earns points, with a link to sign up; an unlinked visitor, to link', async () => {
+    const guest = new Browser(site.fetch);
+    await guest.post(`${TEST_ORIGIN}${tickets}`, { intent: 'add', ticketId: 'tkt_nabd_ga', quantity: '1' });
+    const guestCart = await guest.get(`${TEST_ORIGIN}${cart}`);
+    expect(textOf(guestCart)).toContain(texts.cart.guestText);
+    expect(guestCart.html).toContain(`href="${path(locale, '/account/register')}"`);
+    const login = await guest.get(`${TEST_ORIGIN}${tickets}/login`);
+    expect(textOf(login)).toContain(texts.cart.guestEarn);
+
+    const visitor = await newSignedInVisitor(site, path(locale, '/account'));
+    await visitor.get(tickets);
+    await visitor.submit(tickets, { intent: 'add', ticketId: 'tkt_nabd_ga', quantity: '1' });
+    const unlinked = await visitor.get(cart);
+    expect(textOf(unlinked)).toContain(texts.cart.linkText);
+    expect(unlinked.html).toContain(`href="${path(locale, '/account/loyalty')}"`);
+  });
+
+  test('150 points with the PIN take 7.50 SAR off: the new total, then removed again; a wrong PIN or a step off 50 change nothing', async () => {
+    const visitor = await shopper(MEMBERS[locale].spare, { ticketId: 'tkt_nabd_ga' });
+    const shown = textOf(visitor.page);
+    expect(shown).toContain(texts.cart.title);
+    expect(visitor.page.html).toContain('name="memberPin"');
+
+    const wrongPin = await visitor.submit(cart, { intent: 'points-apply', points: '150', memberPin: '0000' });
+    expect([wrongPin.status, textOf(wrongPin).includes(texts.errors.pinIncorrect)]).toEqual([422, true]);
+    const offStep = await visitor.submit(cart, { intent: 'points-apply', points: '120', memberPin: MEMBERS[locale].spare[1] });
+    expect([offStep.status, textOf(offStep).includes(texts.errors.pointsStep)]).toEqual([422, true]);
+    expect(textOf(offStep)).toContain(money('595.00'));
+
+    const applied = await visitor.landing(
+      await visitor.submit(cart, { intent: 'points-apply', points: '150', memberPin: MEMBERS[locale].spare[1] }),
+    );
+    const after = textOf(applied);
+    expect(after).toContain(texts.cart.applied);
+    expect(after).toContain(texts.cart.summaryLine.replace('{{points}}', '150'));
+    expect(after).toContain(`−${money('7.50')}`);
+    expect(after).toContain(money('587.50'));
+
+    // The checkout shows the points and charges the rest by card.
+    const steps = await answerSteps(visitor);
+    expect(textOf(steps)).toContain(texts.checkout.pointsLine.replace('{{points}}', '150'));
+    expect(steps.html).toContain('value="CREDIT_CARD"');
+
+    // SPEC 8: the balance fell meanwhile (spent elsewhere): "Burn points failed", and why; nothing is charged.
+    const spare = MEMBERS[locale].spare[0];
+    await site.database.db.execute(sql`update loyalty_sandbox.members set balance = 100 where member_id = ${spare}`);
+    const burnFailed = await visitor.submit(checkout, { intent: 'checkout-finalize', paymentMethod: 'CREDIT_CARD', acceptTerms: 'on' });
+    expect([burnFailed.status, textOf(burnFailed).includes(texts.errors.insufficientPoints)]).toEqual([422, true]);
+    await site.database.db.execute(sql`update loyalty_sandbox.members set balance = 2000 where member_id = ${spare}`);
+
+    await visitor.get(cart);
+    const removed = await visitor.landing(await visitor.submit(cart, { intent: 'points-remove' }));
+    expect(textOf(removed)).toContain(texts.cart.removed);
+    expect(textOf(removed)).not.toContain(texts.cart.summaryLine.replace('{{points}}', '150'));
+    await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
+  });
+
+  test('points that cover the whole total: no card to choose, the order is paid at once and its tickets are there', async () => {
+    const [memberId, pin] = locale === 'en' ? (['9000000001', '1234'] as const) : (['9000000005', '5555'] as const);
+    // The Arabic run's member gets the points a day pass needs (the sandbox's own state, set for the test).
+    await site.database.db.execute(sql`update loyalty_sandbox.members set balance = greatest(balance, 5000) where member_id = ${memberId}`);
+    const visitor = await shopper([memberId, pin], { ticketId: 'tkt_nabd_day_pass', timeslotId: 'slot_nabd_day1' });
+    const applied = await visitor.landing(await visitor.submit(cart, { intent: 'points-apply', points: '5000', memberPin: pin }));
+    expect(textOf(applied)).toContain(texts.cart.coversAll);
+
+    const finalize = await answerSteps(visitor);
+    expect(textOf(finalize)).toContain(texts.checkout.paidWithPoints);
+    expect(finalize.html).not.toContain('value="CREDIT_CARD"');
+    const placed = await visitor.submit(checkout, { intent: 'checkout-finalize', paymentMethod: 'LOYALTY_POINTS', acceptTerms: 'on' });
+    expect(placed.status).toBe(303);
+    expect(placed.location).toMatch(/\/tickets\/confirmation\?order=NBD-/);
+    const confirmation = await visitor.landing(placed);
+    expect(textOf(confirmation)).toContain(LOYALTY[locale].confirmation.spent.split('{{points}}')[0]);
+    expect(confirmation.html).toContain('ticket-downloads__link');
+    await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
+  });
+
+  /** The signed-in checkout's steps up to the last one, which it answers with. */
+  async function answerSteps(visitor: SignedInVisitor) {
+    await visitor.get(checkout);
+    const email = visitor.email;
+    expect((await visitor.submit(checkout, { intent: 'checkout-email', email, confirmEmail: email })).status).toBe(303);
+    expect(
+      (await visitor.submit(checkout, { intent: 'checkout-details', firstName: 'Noura', lastName: 'Saleh', phoneNumber: '+966501234567' }))
+        .status,
+    ).toBe(303);
+    expect(
+      (await visitor.submit(checkout, { intent: 'checkout-billing', address1: 'King Fahd Road 1', city: 'Riyadh', countryCode: 'SA' }))
+        .status,
+    ).toBe(303);
+    return visitor.get(checkout);
+  }
 });

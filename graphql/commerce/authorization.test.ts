@@ -210,6 +210,23 @@ const cases: Record<string, Case> = {
     owner: (data) => expect(data.whatsappOptin).toEqual({ status: 'OPTED_IN' }),
   },
   // Loyalty (decision 0039): users only, each with a member of their own linked.
+  loyaltyCreateDiscount: {
+    query: `mutation($input: LoyaltyDiscountInput!) { loyaltyCreateDiscount(input: $input) { id loyaltyDiscount { points } } }`,
+    // The caller's own verification, against the owner's cart.
+    variables: (owner, caller) => ({
+      input: { cartId: owner.cartId, eventId: EVENT, points: 50, verificationToken: caller.loyaltyToken ?? 'none' },
+    }),
+    usersOnly: true,
+    stranger: 'NOT_FOUND',
+    owner: (data, owner) => expect(data.loyaltyCreateDiscount).toEqual({ id: owner.cartId, loyaltyDiscount: { points: 50 } }),
+  },
+  loyaltyDeleteDiscount: {
+    query: `mutation($input: LoyaltyDiscountRemovalInput!) { loyaltyDeleteDiscount(input: $input) { id loyaltyDiscount { points } } }`,
+    variables: (owner) => ({ input: { cartId: owner.cartId, eventId: EVENT } }),
+    usersOnly: true,
+    stranger: 'NOT_FOUND',
+    owner: (data, owner) => expect(data.loyaltyDeleteDiscount).toEqual({ id: owner.cartId, loyaltyDiscount: null }),
+  },
   loyaltyClaims: {
     query: '{ loyaltyClaims { orderId state } }',
     usersOnly: true,

@@ -12,6 +12,7 @@ import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { CartReader, OrderDesk } from './orders.ts';
 import type { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
+import type { CartPoints } from './loyalty/cart-points.ts';
 import type { LoyaltyClaims } from './loyalty/loyalty-claims.ts';
 import type { LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
 import type { LoyaltyMembers } from './loyalty/loyalty-members.ts';
@@ -71,6 +72,8 @@ export interface CommerceParts {
   /** Loyalty points (decision 0039): the programme's burns, reversals and accruals, and claims. */
   loyalty: LoyaltyLedger;
   loyaltyClaims: LoyaltyClaims;
+  /** A cart's points (loyaltyCreateDiscount, loyaltyDeleteDiscount). */
+  cartPoints: CartPoints;
   /** Who the caller's member is, asked of the user service; none when no user service was given. */
   loyaltyMembers: LoyaltyMembers | undefined;
 }

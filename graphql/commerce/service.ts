@@ -21,6 +21,7 @@ import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
 import { Fulfilment, type OrderPaidHook } from './fulfilment.ts';
 import { seedDemoClaimPeriods } from './loyalty/demo-claim-periods.ts';
+import { CartPoints } from './loyalty/cart-points.ts';
 import { LoyaltyClaims } from './loyalty/loyalty-claims.ts';
 import { LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
 import type { LoyaltyMembers } from './loyalty/loyalty-members.ts';
@@ -128,12 +129,20 @@ export function createCommerceParts(
     logger: options.logger.child({ component: 'jobs' }),
     leaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
   });
+  const loyalty = new LoyaltyLedger({
+    db,
+    jobs,
+    programme: options.loyalty,
+    clock,
+    logger: options.logger.child({ component: 'loyalty' }),
+  });
   const lifecycle = new OrderLifecycle({
     db,
     clock,
     providers: options.payments,
     jobs,
     logger: options.logger.child({ component: 'orders' }),
+    loyalty,
   });
   const fulfilment = new Fulfilment({
     db,
@@ -142,13 +151,6 @@ export function createCommerceParts(
     clock,
     logger: options.logger.child({ component: 'fulfilment' }),
     onOrderPaid: options.onOrderPaid,
-  });
-  const loyalty = new LoyaltyLedger({
-    db,
-    jobs,
-    programme: options.loyalty,
-    clock,
-    logger: options.logger.child({ component: 'loyalty' }),
   });
   const reconciler = new PaymentReconciler({
     db,
@@ -190,11 +192,13 @@ export function createCommerceParts(
       reconciler,
       readCart: cartsForOrders,
       logger: options.logger.child({ component: 'orders' }),
+      loyalty,
     }),
     orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
     confirmationEmails,
     loyalty,
     loyaltyClaims: new LoyaltyClaims(db, loyalty, clock),
+    cartPoints: new CartPoints(db, carts, catalogue, options.loyalty),
     loyaltyMembers: options.loyaltyMembers,
   };
 }

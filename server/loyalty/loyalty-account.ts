@@ -55,6 +55,13 @@ export type LoyaltyStanding = LoyaltyStandingView;
 
 export const errorCodeOf = (error: unknown): string | undefined => (error instanceof ServiceError ? error.code : undefined);
 
+/** The first GraphQL error's extensions of a service's refusal (its fields, a reason, a limit). */
+export function errorExtensionsOf(error: unknown): Record<string, unknown> {
+  if (!(error instanceof ServiceError)) return {};
+  const cause = error.cause as { errors?: { extensions?: Record<string, unknown> }[] } | undefined;
+  return cause?.errors?.[0]?.extensions ?? {};
+}
+
 /** The visitor's member and, while the programme's verification lasts, their balance. Never throws for the programme's sake. */
 export async function loyaltyStanding(context: PageContext, accessToken: string, memberId?: string | null): Promise<LoyaltyStanding> {
   const linked =
