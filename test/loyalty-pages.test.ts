@@ -176,6 +176,7 @@ describe.each(['en', 'ar'] as const)('claiming points for past orders at /loyalt
     expect(textOf(again)).toContain(texts.errors.alreadyClaimed);
     const nothingTicked = await visitor.submit(redeem, { intent: 'claim' });
     expect([nothingTicked.status, textOf(nothingTicked).includes(texts.errors.chooseOrders)]).toEqual([422, true]);
+    await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
   });
 
   test('a guest order is claimed by its id when it was bought with the account’s e-mail, and only then', async () => {
@@ -292,6 +293,23 @@ describe.each(['en', 'ar'] as const)('spending points in the cart and at checkou
     const confirmation = await visitor.landing(placed);
     expect(textOf(confirmation)).toContain(LOYALTY[locale].confirmation.spent.split('{{points}}')[0]);
     expect(confirmation.html).toContain('ticket-downloads__link');
+    await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
+  });
+
+  test('a member’s card purchase earns points, said on the confirmation with SPEC 9.2’s 24 hours', async () => {
+    const [memberId, pin] = MEMBERS[locale].claimer;
+    const visitor = await shopper([memberId, pin], { ticketId: 'tkt_nabd_ga' });
+    await answerSteps(visitor);
+    const placed = await visitor.submit(checkout, { intent: 'checkout-finalize', paymentMethod: 'CREDIT_CARD', acceptTerms: 'on' });
+    expect(placed.location).toMatch(/\/sandbox\/payments\/pay_/);
+    const paid = await visitor.browser.post(new URL(placed.location!, TEST_ORIGIN), {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    const confirmation = await visitor.landing(paid);
+    const earned = texts.confirmation.earned.replace('{{points}}', locale === 'en' ? '595 points' : '595 نقطة');
+    expect({ earned: textOf(confirmation).includes(earned) }).toEqual({ earned: true });
     await visitor.submit(path(locale, '/account/loyalty?unlink=confirm'), { intent: 'loyalty-unlink' });
   });
 
