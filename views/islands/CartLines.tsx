@@ -510,7 +510,6 @@ function PointsForm({
               defaultValue={panel.value}
               aria-invalid={errors.points ? true : undefined}
               aria-describedby={describedBy('points', '')}
-              dir="ltr"
             />
             {errors.points ? (
               <p className="field__error" id="cart-points-points-error">
@@ -535,7 +534,6 @@ function PointsForm({
               maxLength={4}
               aria-invalid={errors.memberPin ? true : undefined}
               aria-describedby={describedBy('memberPin', '')}
-              dir="ltr"
             />
             {errors.memberPin ? (
               <p className="field__error" id="cart-points-memberPin-error">

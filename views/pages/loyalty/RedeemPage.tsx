@@ -144,7 +144,21 @@ function Claims({ data }: { data: Extract<RedeemPageData, { standing: 'linked' }
         <h2 className="account-panel__title" id="redeem-guest-title">
           {t('loyalty:redeem.guestTitle')}
         </h2>
-        <p>{t('loyalty:redeem.guestText', { email: data.email })}</p>
+        <p>
+          {/* The address keeps its own direction inside an Arabic sentence. */}
+          {t('loyalty:redeem.guestText', { email: '\u0000' })
+            .split('\u0000')
+            .flatMap((part, index) =>
+              index === 0
+                ? [part]
+                : [
+                    <bdi key="email" dir="ltr">
+                      {data.email}
+                    </bdi>,
+                    part,
+                  ],
+            )}
+        </p>
         <FormToken />
         <input type="hidden" name="intent" value="claim-guest" />
         <FormMessage form={REDEEM_GUEST_FORM} invalidFallback={false} />
