@@ -2,7 +2,8 @@ import type { RouteId } from '#server/route-table.ts';
 import { countryName } from '#platform/country-codes.ts';
 import type { Locale } from '../format.ts';
 import { useSite } from '../site-context.tsx';
-import { usePoints, type LoyaltyStandingView } from './account/LoyaltyPage.tsx';
+import { usePoints } from '../components/loyalty-points.ts';
+import type { LoyaltyStandingView } from './account/LoyaltyPage.tsx';
 
 export interface AccountPageData {
   user: {

@@ -1,8 +1,8 @@
-import { LOYALTY_POINT_VALUE_HALALAS, LOYALTY_POINTS_STEP } from '#platform/loyalty/loyalty-programme.ts';
+import { LOYALTY_POINTS_STEP } from '#platform/loyalty/loyalty-programme.ts';
 import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
-import { fromHalalas } from '../tickets/cart-totals.ts';
+import { usePoints, usePointsValue } from '../../components/loyalty-points.ts';
 import { AccountSectionHeader } from './AccountSectionHeader.tsx';
 
 export const LOYALTY_LINK_FORM = 'loyalty-link';
@@ -31,18 +31,6 @@ export interface LoyaltyPageData {
   standing: LoyaltyStandingView;
   /** The second step of unlinking (`?unlink=confirm`, SPEC 4.3). */
   confirmingUnlink: boolean;
-}
-
-/** "1,250 points", in the visitor's language and plural. */
-export function usePoints(): (points: number) => string {
-  const { t, format } = useSite();
-  return (points) => t('loyalty:points', { count: points, points: format.number(points) });
-}
-
-/** What points are worth in SAR when spent (decision 0039). */
-export function usePointsValue(): (points: number) => string {
-  const { format } = useSite();
-  return (points) => format.money(fromHalalas(points * LOYALTY_POINT_VALUE_HALALAS));
 }
 
 /** Beyond SPEC 2.1 (SPEC 2.4, 3.3, 4.3): the points account: link it, see it, unlink it. */

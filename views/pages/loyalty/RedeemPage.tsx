@@ -2,7 +2,7 @@ import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { useSite } from '../../site-context.tsx';
-import { usePoints } from '../account/LoyaltyPage.tsx';
+import { usePoints } from '../../components/loyalty-points.ts';
 
 export const REDEEM_CLAIM_FORM = 'loyalty-claim';
 export const REDEEM_GUEST_FORM = 'loyalty-claim-guest';

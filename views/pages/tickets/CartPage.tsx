@@ -8,7 +8,7 @@ import {
   type CartIslandProps,
   type CartPointsPanel,
 } from '../../islands/CartLines.tsx';
-import { usePoints, usePointsValue } from '../account/LoyaltyPage.tsx';
+import { usePoints, usePointsValue } from '../../components/loyalty-points.ts';
 import { useFormState, useSite } from '../../site-context.tsx';
 import type { TotalsCoupon } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';

@@ -2,7 +2,7 @@ import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import type { OrderView } from './commerce-data.ts';
-import { usePoints } from '../account/LoyaltyPage.tsx';
+import { usePoints } from '../../components/loyalty-points.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { TicketShopFrame, type ShopFrameEvent } from './TicketShopFrame.tsx';
 
