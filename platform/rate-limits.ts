@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   passwordChangesPerAccount: { points: 5, durationSeconds: 15 * MINUTE },
   /** The user service's `userExistence` per caller (a user, else an address): it tells whether an e-mail has an account (decision 0022). */
   userExistencePerCaller: { points: 10, durationSeconds: 15 * MINUTE },
+  /** Wrong loyalty PINs and unknown member ids per user (decision 0039); the programme also locks a member after five. */
+  loyaltyPinFailuresPerUser: { points: 5, durationSeconds: 15 * MINUTE },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -167,6 +167,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
   });
 
+  test('the loyalty sandbox is the default outside production; production talks to no programme unless a staging site', () => {
+    expect(loadConfig({}).loyaltyProgramme).toBe('sandbox');
+    expect(loadConfig(PRODUCTION)).toMatchObject({ loyaltyProgramme: 'none', testMode: false });
+    expect(() => loadConfig({ ...PRODUCTION, LOYALTY_PROGRAMME: 'sandbox' })).toThrow(
+      /LOYALTY_PROGRAMME[\s\S]*ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    expect(loadConfig({ ...PRODUCTION, LOYALTY_PROGRAMME: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' })).toMatchObject({
+      loyaltyProgramme: 'sandbox',
+      testMode: true,
+    });
+  });
+
   test('Moyasar takes its three settings together, its API over https, and calls nothing at start', () => {
     expect(loadConfig(PRODUCTION).payments).toEqual({
       provider: 'moyasar',

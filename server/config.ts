@@ -118,6 +118,11 @@ const environmentSchema = z.object({
    * `moyasar`. Production names it; the sandbox runs there only with ALLOW_SANDBOX_PAYMENTS=true.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'moyasar']).optional(),
+  /**
+   * The loyalty programme (decision 0039): its `sandbox`, the default outside production, or `none`,
+   * production's default. Production runs the sandbox only on a staging site (ALLOW_SANDBOX_PAYMENTS).
+   */
+  LOYALTY_PROGRAMME: z.enum(['sandbox', 'none']).optional(),
   /** A staging site in production mode may run the payment sandbox; every page then says TEST MODE. */
   ALLOW_SANDBOX_PAYMENTS: z
     .enum(['true', 'false'])
@@ -258,6 +263,10 @@ export interface Config {
   rateLimitPrefix: string;
   /** Who takes payments (decision 0036). */
   payments: PaymentSettings;
+  /** The loyalty programme the site talks to (decision 0039): its sandbox, or none. */
+  loyaltyProgramme: 'sandbox' | 'none';
+  /** Production that moves no real money or points (a staging site): every page says TEST MODE. */
+  testMode: boolean;
   /** The token `/metrics` answers to; the route is off without it. */
   metricsToken: string | undefined;
   /** Error reporting (SPEC 9.3), when a DSN is set. */
@@ -328,6 +337,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const social = socialProviders(values, isProduction);
   const payments = paymentSettings(values, isProduction);
+  const loyaltyProgramme = values.LOYALTY_PROGRAMME ?? (isProduction ? 'none' : 'sandbox');
+  if (isProduction && loyaltyProgramme === 'sandbox' && !values.ALLOW_SANDBOX_PAYMENTS) {
+    // Its test members hold points that do not exist: spent on real tickets, they would give them away.
+    throw new ConfigError(
+      'Invalid environment:\n  LOYALTY_PROGRAMME: the loyalty sandbox is refused in production; set ALLOW_SANDBOX_PAYMENTS=true for a staging site',
+    );
+  }
 
   return {
     env: values.NODE_ENV,
@@ -360,6 +376,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,
     payments,
+    loyaltyProgramme,
+    testMode: isProduction && (payments.testMode || loyaltyProgramme === 'sandbox'),
     metricsToken: values.METRICS_TOKEN,
     errorReports: values.SENTRY_DSN
       ? { dsn: values.SENTRY_DSN, environment: values.SENTRY_ENVIRONMENT ?? values.NODE_ENV, release: values.SENTRY_RELEASE }

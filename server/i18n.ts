@@ -24,6 +24,7 @@ const NAMESPACES = [
   'checkout',
   'commerce',
   'payments',
+  'loyalty',
 ];
 
 /**

@@ -96,7 +96,7 @@ export const ROUTES = {
   travelPackages: route('/travel-packages', 'default', () => import('./pages/travel/travel-packages.ts')),
   travelPackage: route('/travel-packages/:slug', 'default', () => import('./pages/travel/travel-package.ts')),
   travelPartner: route('/travel-packages/partners/:slug', 'default', () => import('./pages/travel/travel-partner.ts')),
-  loyaltyRedeem: route('/loyalty/redeem', 'default'),
+  loyaltyRedeem: route('/loyalty/redeem', 'default', () => import('./pages/loyalty/redeem.ts')),
   notFound: route('/404', 'default', () => import('./pages/not-found.ts')),
   exitPreview: route('/api/exit-preview', 'default', () => import('./pages/exit-preview.ts')),
   search: route('/search', 'default', () => import('./pages/search/search-page.ts')),
@@ -107,6 +107,8 @@ export const ROUTES = {
   accountPreferences: route('/account/preferences', 'account', () => import('./pages/account/preferences.ts')),
   accountManage: route('/account/manage', 'account', () => import('./pages/account/manage.ts')),
   accountDataFile: route('/account/manage/data.json', 'account', () => import('./pages/account/data-file.ts')),
+  // Beyond SPEC 2.1 (SPEC 2.4 names linking and unlinking the loyalty account): decision 0039.
+  accountLoyalty: route('/account/loyalty', 'account', () => import('./pages/account/loyalty.ts')),
 
   // Beyond SPEC 2.1: the content tool's preview link turns preview mode on (SPEC 1, 6).
   enterPreview: route('/api/preview', 'onboarding', () => import('./pages/enter-preview.ts')),

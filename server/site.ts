@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
+import { userServiceMembers } from '#graphql/commerce/loyalty/loyalty-members.ts';
 import { createCommerceService, type QueueStats } from '#graphql/commerce/service.ts';
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
@@ -7,6 +8,8 @@ import { createIdentityService } from '#identity/service.ts';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
+import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
+import { UnconnectedLoyaltyProgramme } from '#platform/loyalty/unconnected-programme.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createMailer } from '#platform/mail/mailer.ts';
 import { SiteMetrics } from '#platform/metrics.ts';
@@ -116,6 +119,18 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     metrics.knowRateLimits(Object.keys(RATE_LIMITS));
   }
 
+  // The loyalty programme the user and commerce services of this process share (decision 0039).
+  const loyalty =
+    !runs.has('user') && !runs.has('commerce')
+      ? undefined
+      : config.loyaltyProgramme === 'sandbox'
+        ? await LoyaltySandbox.create({
+            database,
+            logger: logger.child({ component: 'loyalty-sandbox' }),
+            ...(options.clock ? { clock: options.clock } : {}),
+          })
+        : new UnconnectedLoyaltyProgramme();
+
   let identityFetch: typeof fetch | undefined;
   if (runs.has('identity') && rateLimits) {
     const identityLogger = logger.child({ service: 'identity' });
@@ -173,6 +188,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       production,
       logger: logger.child({ service: 'user' }),
       rateLimits,
+      loyalty,
     });
     services.push({ path: '/graphql/user', handler: user.router });
     userFetch = createInProcessFetch(express().use('/graphql/user', user.router));
@@ -196,9 +212,12 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       seedDemoCatalogue: !production,
       ...(config.payments.provider === 'moyasar' ? { moyasar: config.payments.moyasar } : {}),
       ...(config.payments.tabby ? { tabby: config.payments.tabby } : {}),
-      testMode: production && config.payments.testMode,
+      testMode: config.testMode,
       ...(options.clock ? { clock: options.clock } : {}),
       onPaymentSettled: (settlement, source) => metrics.paymentSettled(settlement.outcome, source),
+      loyalty,
+      // Who a caller's loyalty member is: the user service's answer, asked with the caller's token.
+      loyaltyMembers: userServiceMembers({ url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
     });
     metrics.watchSales(() => commerce.salesFigures());
     metrics.watchJobQueues(() => commerce.queueStatsByKind());
@@ -292,7 +311,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         baseUrl: config.baseUrl,
         showErrorDetails: config.env === 'development',
         pageCache,
-        testMode: production && config.payments.testMode,
+        testMode: config.testMode,
         frameOrigins: config.frameOrigins,
       }),
       csrf,

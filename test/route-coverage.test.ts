@@ -20,6 +20,7 @@ const NOT_HTML = new Set<RouteId>([
   'accountNewsletters',
   'accountPreferences',
   'accountManage',
+  'accountLoyalty',
   'accountDataFile',
   'accountLogin',
   'accountRedirecting',

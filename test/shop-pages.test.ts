@@ -153,6 +153,9 @@ describe.each(databaseBackends)('the ticket shop on $name', (backend) => {
     expect(props.totals).toEqual({
       subtotal: 3 * 59500 + 29500,
       discount: 4600,
+      // No loyalty points on a guest's cart (decision 0039).
+      loyalty: 0,
+      loyaltyPoints: 0,
       total: 3 * 59500 + 24900,
       totalExcludingVat: 176870,
       vat: 203400 - 176870,

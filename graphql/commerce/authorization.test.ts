@@ -26,6 +26,8 @@ interface Party extends TestCustomer {
   ticketId: string;
   /** A user's guest identity from before they signed in, which filled a cart they may claim. */
   before?: { guest: TestCustomer; cartId: string };
+  /** A user's linked loyalty member's verification (decision 0039). */
+  loyaltyToken?: string;
 }
 
 interface Fixture {
@@ -43,8 +45,8 @@ interface Case {
   anonymous?: (data: Data) => void;
   /** Users only (guests FORBIDDEN). */
   usersOnly?: boolean;
-  /** What a stranger gets naming the owner's ids: NOT_FOUND, or a check of the answer. */
-  stranger: 'NOT_FOUND' | ((data: Data, owner: Party, caller: Party) => void);
+  /** What a stranger gets naming the owner's ids: NOT_FOUND, another refusal (code and status), or a check of the answer. */
+  stranger: 'NOT_FOUND' | { refused: string; status: number } | ((data: Data, owner: Party, caller: Party) => void);
   owner: (data: Data, owner: Party) => void;
 }
 
@@ -207,6 +209,38 @@ const cases: Record<string, Case> = {
     stranger: 'NOT_FOUND',
     owner: (data) => expect(data.whatsappOptin).toEqual({ status: 'OPTED_IN' }),
   },
+  // Loyalty (decision 0039): users only, each with a member of their own linked.
+  loyaltyCreateDiscount: {
+    query: `mutation($input: LoyaltyDiscountInput!) { loyaltyCreateDiscount(input: $input) { id loyaltyDiscount { points } } }`,
+    // The caller's own verification, against the owner's cart.
+    variables: (owner, caller) => ({
+      input: { cartId: owner.cartId, eventId: EVENT, points: 50, verificationToken: caller.loyaltyToken ?? 'none' },
+    }),
+    usersOnly: true,
+    stranger: 'NOT_FOUND',
+    owner: (data, owner) => expect(data.loyaltyCreateDiscount).toEqual({ id: owner.cartId, loyaltyDiscount: { points: 50 } }),
+  },
+  loyaltyDeleteDiscount: {
+    query: `mutation($input: LoyaltyDiscountRemovalInput!) { loyaltyDeleteDiscount(input: $input) { id loyaltyDiscount { points } } }`,
+    variables: (owner) => ({ input: { cartId: owner.cartId, eventId: EVENT } }),
+    usersOnly: true,
+    stranger: 'NOT_FOUND',
+    owner: (data, owner) => expect(data.loyaltyDeleteDiscount).toEqual({ id: owner.cartId, loyaltyDiscount: null }),
+  },
+  loyaltyClaims: {
+    query: '{ loyaltyClaims { orderId state } }',
+    usersOnly: true,
+    stranger: (data, owner) => expect(data.loyaltyClaims.map((claim: { orderId: string }) => claim.orderId)).not.toContain(owner.orderId),
+    owner: (data, owner) => expect(data.loyaltyClaims).toEqual([{ orderId: owner.orderId, state: 'CLAIMABLE' }]),
+  },
+  loyaltyClaimOrders: {
+    query: 'mutation($orderIds: [ID!]!) { loyaltyClaimOrders(orderIds: $orderIds) { orderId state } }',
+    variables: (owner) => ({ orderIds: [owner.orderId] }),
+    usersOnly: true,
+    // SPEC 6: another's order was bought with another e-mail.
+    stranger: { refused: 'LOYALTY_EMAIL_MISMATCH', status: 403 },
+    owner: (data, owner) => expect(data.loyaltyClaimOrders).toEqual([{ orderId: owner.orderId, state: 'CLAIMED' }]),
+  },
 };
 
 /**
@@ -234,7 +268,7 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
   let commerce: RunningCommerceService;
   const fixture = {} as Fixture;
 
-  async function party(customer: TestCustomer, kind: Party['kind']): Promise<Party> {
+  async function party(customer: TestCustomer & { email?: string }, kind: Party['kind']): Promise<Party> {
     const created = await commerce.call(
       {
         query: `mutation { cartCreate(eventId: "${EVENT}", input: { items: [{ catalogueItemId: "tkt_nabd_ga", quantity: 1 }] }) { id items { id } } }`,
@@ -245,6 +279,7 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
     const paid = await insertOrder(commerce.database.db, {
       customerId: customer.customerId,
       lines: [{ ticketId: 'tkt_nabd_ga', quantity: 1, price: 115000 }],
+      ...(customer.email ? { email: customer.email } : {}),
     });
     await commerce.service.parts.fulfilment.fulfil(paid.orderId);
     const [ticket] = await queryRows<{ id: string }>(
@@ -260,20 +295,29 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
     return result;
   }
 
-  /** Everything the service keeps about a party's carts, before and after. */
+  /** Everything the service keeps about a party's carts and the loyalty points of its orders, before and after. */
   async function everythingAbout(owner: Party) {
     const customers = [owner.customerId, ...(owner.before ? [owner.before.guest.customerId] : [])];
     const list = sql.join(
       customers.map((id) => sql`${id}`),
       sql`, `,
     );
-    return queryRows(
-      commerce.database.db,
-      sql`select c.id, c.customer_id, c.state, c.version, c.customer_email,
-            (select json_agg(json_build_array(i.id, i.ticket_id, i.quantity, i.version) order by i.position) from commerce.cart_items i where i.cart_id = c.id) as items,
-            (select json_agg(code order by code) from commerce.cart_coupons k where k.cart_id = c.id) as coupons
-          from commerce.carts c where c.customer_id in (${list}) order by c.id`,
-    );
+    const [carts, loyalty] = await Promise.all([
+      queryRows(
+        commerce.database.db,
+        sql`select c.id, c.customer_id, c.state, c.version, c.customer_email,
+              (select json_agg(json_build_array(i.id, i.ticket_id, i.quantity, i.version) order by i.position) from commerce.cart_items i where i.cart_id = c.id) as items,
+              (select json_agg(code order by code) from commerce.cart_coupons k where k.cart_id = c.id) as coupons,
+              (select json_build_array(l.member_id, l.points) from commerce.cart_loyalty l where l.cart_id = c.id) as loyalty
+            from commerce.carts c where c.customer_id in (${list}) order by c.id`,
+      ),
+      queryRows(
+        commerce.database.db,
+        sql`select a.order_id, a.member_id, a.points, a.source from commerce.loyalty_accruals a
+            join commerce.orders o on o.id = a.order_id where o.customer_id in (${list}) order by a.order_id`,
+      ),
+    ]);
+    return { carts, loyalty };
   }
 
   const run = (name: string, owner: Party, caller: Party | undefined): Promise<Response> =>
@@ -281,8 +325,10 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
 
   beforeAll(async () => {
     commerce = await startCommerceService(backend);
-    fixture.userA = await party(await commerce.signUp('user-a@example.com'), 'user');
-    fixture.userB = await party(await commerce.signUp('user-b@example.com'), 'user');
+    const userA = await commerce.signUp('user-a@example.com');
+    const userB = await commerce.signUp('user-b@example.com');
+    fixture.userA = { ...(await party(userA, 'user')), loyaltyToken: await commerce.linkMember(userA, '9000000001', '1234') };
+    fixture.userB = { ...(await party(userB, 'user')), loyaltyToken: await commerce.linkMember(userB, '9000000002', '2468') };
     fixture.guestA = await party(await commerce.guest(), 'guest');
     fixture.guestB = await party(await commerce.guest(), 'guest');
   });
@@ -325,6 +371,8 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
       } else if (expected.stranger === 'NOT_FOUND') {
         expect(response.status).toBe(404);
         expect(response.body.errors[0].extensions.code).toBe('NOT_FOUND');
+      } else if (typeof expected.stranger === 'object') {
+        expect([response.status, response.body.errors[0].extensions.code]).toEqual([expected.stranger.status, expected.stranger.refused]);
       } else {
         expect(response.body.errors).toBeUndefined();
         expected.stranger(response.body.data, owner, stranger);

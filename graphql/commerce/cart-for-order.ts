@@ -24,6 +24,7 @@ export function cartReaderOf(parts: { carts: CartStore; catalogue: Catalogue; cl
       data,
       coupons.filter((coupon) => cart.coupons.includes(coupon.code)),
       now,
+      cart.loyalty?.points ?? 0,
     );
     return {
       id: cart.id,
@@ -84,6 +85,16 @@ export function cartReaderOf(parts: { carts: CartStore; catalogue: Catalogue; cl
       subtotal: totals.subtotal,
       productsDiscount: totals.productsDiscount,
       couponsDiscount: totals.couponsDiscount,
+      // Decision 0039: the points the order burns (no more than it needs) and what they take off.
+      loyalty:
+        cart.loyalty && totals.loyaltyPointsUsed > 0
+          ? {
+              memberId: cart.loyalty.memberId,
+              points: totals.loyaltyPointsUsed,
+              discount: totals.loyaltyDiscount,
+              verificationToken: cart.loyalty.verificationToken,
+            }
+          : null,
       total: totals.total,
       totalExcluding: totals.totalExcluding,
       vat: totals.vat,

@@ -126,6 +126,7 @@ const emptyCart = (): DraftCart => ({
   version: 1,
   lines: [],
   coupons: [],
+  loyalty: null,
   removedLineIds: [],
   changed: false,
 });
@@ -303,6 +304,10 @@ describe('cart totals (SPEC 9.2)', () => {
       discountedSubtotal: 201200,
       coupons: [],
       couponsDiscount: 0,
+      // 2012.00 SAR is 804.8 steps of 2.50 SAR: 805 steps of 50 points cover it.
+      loyaltyPointsLimit: 40250,
+      loyaltyPointsUsed: 0,
+      loyaltyDiscount: 0,
       total: 201200,
       totalExcluding: 174957,
       vat: 26243,
@@ -339,6 +344,41 @@ describe('cart totals (SPEC 9.2)', () => {
     expect(cartTotals(big, data, [COUPONS.get('NABD50')!], NOW)).toMatchObject({ couponsDiscount: 5000, total: 114000 });
     const small = filled(add('ga', 1));
     expect(cartTotals(small, data, [COUPONS.get('NABD50')!], NOW)).toMatchObject({ couponsDiscount: 0, total: 59500 });
+  });
+
+  test('decision 0039: loyalty points come off after coupons at 0.05 SAR each, and VAT is what is left of the rest', () => {
+    const cart = filled(add('ga', 1));
+    // 150 points take 7.50 off 595.00: 587.50, of which 510.87 without VAT (half up) and 76.63 VAT.
+    expect(cartTotals(cart, data, [], NOW, 150)).toMatchObject({
+      loyaltyPointsUsed: 150,
+      loyaltyDiscount: 750,
+      total: 58750,
+      totalExcluding: 51087,
+      vat: 7663,
+    });
+    const day = filled(add('day', 1, 'd2'));
+    // 10% of 249.00 = 24.90 first, then 100 points = 5.00.
+    expect(cartTotals(day, data, [COUPONS.get('WELCOME10')!], NOW, 100)).toMatchObject({
+      couponsDiscount: 2490,
+      loyaltyDiscount: 500,
+      total: 21910,
+    });
+  });
+
+  test('points never take the total below zero, and never more are used than the total needs', () => {
+    const cart = filled(add('ga', 1));
+    // 595.00 is exactly 238 steps: 11,900 points pay it all; 12,000 chosen still burn 11,900.
+    expect(cartTotals(cart, data, [], NOW, 12_000)).toMatchObject({
+      loyaltyPointsLimit: 11_900,
+      loyaltyPointsUsed: 11_900,
+      loyaltyDiscount: 59_500,
+      total: 0,
+      totalExcluding: 0,
+      vat: 0,
+    });
+    // 249.00 is 99.6 steps: the 100th step covers the rest, worth more than what is left.
+    const day = filled(add('day', 1, 'd2'));
+    expect(cartTotals(day, data, [], NOW, 5_000)).toMatchObject({ loyaltyPointsUsed: 5_000, loyaltyDiscount: 24_900, total: 0 });
   });
 
   test('item states block checkout once stock or the wave is gone', () => {

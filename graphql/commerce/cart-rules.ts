@@ -21,6 +21,7 @@ import {
   notOnSale,
   outOfStock,
 } from './errors.ts';
+import { LOYALTY_POINTS_STEP, loyaltyPointsValue } from '#platform/loyalty/loyalty-programme.ts';
 import { excludingVat, percentageOf } from './money.ts';
 
 /**
@@ -59,8 +60,17 @@ export interface DraftCart {
   lines: DraftLine[];
   /** Applied coupon codes, upper case; one at most (decision 0026). */
   coupons: string[];
+  /** Loyalty points chosen for the cart (decision 0039), with the member's verification; not changed by cart actions. */
+  loyalty: CartLoyalty | null;
   removedLineIds: string[];
   changed: boolean;
+}
+
+export interface CartLoyalty {
+  memberId: string;
+  /** In steps of 50. */
+  points: number;
+  verificationToken: string;
 }
 
 export interface CouponRow {
@@ -313,16 +323,29 @@ export interface CartTotals {
   discountedSubtotal: number;
   coupons: { code: string; couponType: CouponRow['couponType']; discount: number }[];
   couponsDiscount: number;
+  /** The most points the cart takes: the smallest multiple of 50 that covers what is left after coupons. */
+  loyaltyPointsLimit: number;
+  /** The points chosen that the order burns: never more than the limit. */
+  loyaltyPointsUsed: number;
+  /** What they take off, never more than what is left. */
+  loyaltyDiscount: number;
   /** Paid, VAT included. */
   total: number;
   totalExcluding: number;
   vat: number;
 }
 
+/** The smallest multiple of 50 points worth at least `amount` halalas (decision 0039). */
+export function loyaltyPointsToCover(amount: number): number {
+  const stepValue = loyaltyPointsValue(LOYALTY_POINTS_STEP);
+  return Math.ceil(amount / stepValue) * LOYALTY_POINTS_STEP;
+}
+
 /**
  * SPEC 9.2: the cart's money. Coupons apply to the discounted amount: a percentage rounds half up
- * to the halala, a fixed amount never takes the total below zero. Prices include VAT, so the
- * amount without it is round(total / 1.15) and VAT is the rest. A coupon whose conditions no
+ * to the halala, a fixed amount never takes the total below zero. Loyalty points come off what the
+ * coupons leave, at the programme's value, never below zero (decision 0039). Prices include VAT, so
+ * the amount without it is round(total / 1.15) and VAT is the rest. A coupon whose conditions no
  * longer hold (expired, cart under its minimum) takes nothing off.
  */
 export function cartTotals(
@@ -330,6 +353,7 @@ export function cartTotals(
   data: EventData,
   coupons: readonly CouponRow[],
   now?: Date,
+  loyaltyPoints = 0,
 ): CartTotals {
   let subtotal = 0;
   let discounted = 0;
@@ -346,14 +370,21 @@ export function cartTotals(
     remaining -= discount;
     return { code: coupon.code, couponType: coupon.couponType, discount };
   });
-  const total = remaining;
+  const afterCoupons = remaining;
+  const loyaltyPointsLimit = loyaltyPointsToCover(afterCoupons);
+  const loyaltyPointsUsed = Math.min(loyaltyPoints, loyaltyPointsLimit);
+  const loyaltyDiscount = Math.min(loyaltyPointsValue(loyaltyPointsUsed), afterCoupons);
+  const total = afterCoupons - loyaltyDiscount;
   const totalExcluding = excludingVat(total);
   return {
     subtotal,
     productsDiscount: subtotal - discounted,
     discountedSubtotal: discounted,
     coupons: applied,
-    couponsDiscount: discounted - total,
+    couponsDiscount: discounted - afterCoupons,
+    loyaltyPointsLimit,
+    loyaltyPointsUsed,
+    loyaltyDiscount,
     total,
     totalExcluding,
     vat: total - totalExcluding,

@@ -5,7 +5,7 @@ import { money } from './money.ts';
 /** A cart in the schema's shape (type Cart), with every amount and state computed at `now`. */
 export function cartView(cart: DraftCart, data: EventData, coupons: readonly CouponRow[], now: Date) {
   const applied = coupons.filter((coupon) => cart.coupons.includes(coupon.code));
-  const totals = cartTotals(cart, data, applied, now);
+  const totals = cartTotals(cart, data, applied, now, cart.loyalty?.points ?? 0);
   const items = cart.lines.map((line) => {
     const ticket = data.tickets.find((candidate) => candidate.id === line.ticketId)!;
     const amounts = lineAmounts(line, data);
@@ -58,9 +58,20 @@ export function cartView(cart: DraftCart, data: EventData, coupons: readonly Cou
     totalPrice: money(totals.total),
     totalPriceExcluding: money(totals.totalExcluding),
     vatAmount: money(totals.vat),
-    cartDiscountPrice: money(totals.productsDiscount + totals.couponsDiscount),
+    cartDiscountPrice: money(totals.productsDiscount + totals.couponsDiscount + totals.loyaltyDiscount),
     productsDiscountValue: money(totals.productsDiscount),
     couponCodesDiscountValue: money(totals.couponsDiscount),
+    // Decision 0039: the cart's points, what they take off, and the most it can take.
+    loyaltyDiscount: cart.loyalty
+      ? {
+          memberId: cart.loyalty.memberId,
+          points: cart.loyalty.points,
+          pointsUsed: totals.loyaltyPointsUsed,
+          discountValue: money(totals.loyaltyDiscount),
+        }
+      : null,
+    loyaltyDiscountValue: money(totals.loyaltyDiscount),
+    loyaltyPointsLimit: totals.loyaltyPointsLimit,
     items,
     version: cart.version,
     ticketQuantity: cart.lines.reduce((sum, line) => sum + line.quantity, 0),

@@ -62,7 +62,7 @@ export class CartStore {
   }
 
   async #withLines(row: CartRow, db: Database): Promise<StoredCart> {
-    const [lines, subItems, coupons] = await Promise.all([
+    const [lines, subItems, coupons, loyalty] = await Promise.all([
       queryRows<{ id: string; ticketId: string; timeslotId: string | null; quantity: number; version: number }>(
         db,
         sql`select id, ticket_id as "ticketId", timeslot_id as "timeslotId", quantity, version
@@ -74,6 +74,10 @@ export class CartStore {
             from commerce.cart_sub_items s join commerce.cart_items i on i.id = s.cart_item_id where i.cart_id = ${row.id}`,
       ),
       queryRows<{ code: string }>(db, sql`select code from commerce.cart_coupons where cart_id = ${row.id} order by code`),
+      queryRows<{ memberId: string; points: number; verificationToken: string }>(
+        db,
+        sql`select member_id as "memberId", points, verification_token as "verificationToken" from commerce.cart_loyalty where cart_id = ${row.id}`,
+      ),
     ]);
     return {
       ...row,
@@ -84,6 +88,7 @@ export class CartStore {
         changed: false,
       })),
       coupons: coupons.map((coupon) => coupon.code),
+      loyalty: loyalty[0] ?? null,
       removedLineIds: [],
       changed: false,
     };
@@ -127,6 +132,7 @@ export class CartStore {
         version: 1,
         lines: [],
         coupons: [],
+        loyalty: null,
         removedLineIds: [],
         changed: false,
       };

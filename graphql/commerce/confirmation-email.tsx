@@ -69,6 +69,8 @@ interface OrderForEmail {
   subtotal: number;
   products_discount: number;
   coupons_discount: number;
+  /** Loyalty points' value (decision 0039): with the other discounts, subtotal − discount = total. */
+  loyalty_discount: number;
   total: number;
   vat: number;
   event_name_en: string;
@@ -124,7 +126,7 @@ export class ConfirmationEmails {
     const [order] = await queryRows<OrderForEmail>(
       db,
       sql`select o.id, o.customer_id, o.secret_uuid::text as secret_uuid, o.customer, o.locale, o.return_url, o.subtotal,
-                 o.products_discount, o.coupons_discount, o.total, o.vat, e.name_en as event_name_en, e.name_ar as event_name_ar
+                 o.products_discount, o.coupons_discount, o.loyalty_discount, o.total, o.vat, e.name_en as event_name_en, e.name_ar as event_name_ar
           from commerce.orders o join commerce.events e on e.id = o.event_id
           where o.id = ${orderId} and o.state = 'PAID'`,
     );
@@ -154,7 +156,7 @@ export class ConfirmationEmails {
       label: at('quantityOf', { quantity: item.quantity, name: nameIn(item) }),
       value: amount(item.total),
     }));
-    const discount = order.products_discount + order.coupons_discount;
+    const discount = order.products_discount + order.coupons_discount + order.loyalty_discount;
     const totals = [
       { label: at('subtotal'), value: amount(order.subtotal) },
       ...(discount > 0 ? [{ label: at('discount'), value: `−${amount(discount)}` }] : []),

@@ -12,6 +12,10 @@ import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { CartReader, OrderDesk } from './orders.ts';
 import type { PaymentReconciler } from './payment-reconciler.ts';
 import type { PaymentProviders } from './payments/payment-gateway.ts';
+import type { CartPoints } from './loyalty/cart-points.ts';
+import type { LoyaltyClaims } from './loyalty/loyalty-claims.ts';
+import type { LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
+import type { LoyaltyMembers } from './loyalty/loyalty-members.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
 export interface CommerceCaller {
@@ -71,10 +75,19 @@ export interface CommerceParts {
   orderQueries: OrderQueries;
   /** The order confirmation; none without a mailer. */
   confirmationEmails: ConfirmationEmails | undefined;
+  /** Loyalty points (decision 0039): the programme's burns, reversals and accruals, and claims. */
+  loyalty: LoyaltyLedger;
+  loyaltyClaims: LoyaltyClaims;
+  /** A cart's points (loyaltyCreateDiscount, loyaltyDeleteDiscount). */
+  cartPoints: CartPoints;
+  /** Who the caller's member is, asked of the user service; none when no user service was given. */
+  loyaltyMembers: LoyaltyMembers | undefined;
 }
 
 export interface CommerceContext extends CommerceParts {
   caller: CommerceCaller | undefined;
+  /** The caller's own access token, for the calls the service makes on their behalf (the user service's loyalty link). */
+  accessToken: string | undefined;
   /** The catalogue as read by this request: one event is loaded once, whatever the query asks. */
   catalogueReader: CatalogueReader;
 }

@@ -23,7 +23,16 @@ export type CommerceErrorCode =
   | 'INSUFFICIENT_FUNDS'
   | 'PAYMENT_DECLINED'
   | 'ORDER_STATE'
-  | 'HOLD_EXPIRED';
+  | 'HOLD_EXPIRED'
+  | 'LOYALTY_NOT_LINKED'
+  | 'LOYALTY_VERIFICATION_REQUIRED'
+  | 'LOYALTY_BURN_FAILED'
+  | 'LOYALTY_POINTS_LIMIT'
+  | 'LOYALTY_EMAIL_MISMATCH'
+  | 'LOYALTY_ALREADY_CLAIMED'
+  | 'LOYALTY_CLAIM_PERIOD_CLOSED'
+  | 'LOYALTY_NO_POINTS'
+  | 'LOYALTY_UNAVAILABLE';
 
 /**
  * A refusal. `fields` maps input fields to locale keys of SPEC 5 and 8 (`validation:required`,
@@ -79,6 +88,58 @@ export const orderState = (message = 'The order is not in a state that allows th
   commerceError('ORDER_STATE', 409, message, { orderId: 'payments:errors.orderState' });
 export const holdExpired = (message = 'The hold expired before the order was paid') =>
   commerceError('HOLD_EXPIRED', 409, message, { orderId: 'payments:errors.holdExpired' });
+
+// ---- Loyalty (decision 0039) ----
+
+export const loyaltyNotLinked = (message = 'No loyalty member is linked to the caller') =>
+  commerceError('LOYALTY_NOT_LINKED', 409, message, { form: 'loyalty:errors.notLinked' });
+export const loyaltyVerificationRequired = (message = 'The member must give the PIN again') =>
+  commerceError('LOYALTY_VERIFICATION_REQUIRED', 409, message, { memberPin: 'loyalty:errors.pinRequired' });
+/** SPEC 8: "Burn points failed", with the programme's reason. */
+export function loyaltyBurnFailed(reason: string) {
+  const keys: Record<string, string> = {
+    INSUFFICIENT_POINTS: 'loyalty:errors.insufficientPoints',
+    MEMBER_INACTIVE: 'loyalty:errors.memberInactive',
+    MEMBER_NOT_VERIFIED: 'loyalty:errors.memberNotVerified',
+  };
+  return commerceError(
+    'LOYALTY_BURN_FAILED',
+    422,
+    'Burn points failed',
+    { points: keys[reason] ?? 'loyalty:errors.burnFailed' },
+    { reason },
+  );
+}
+export const loyaltyPointsLimit = (limit: number) =>
+  commerceError('LOYALTY_POINTS_LIMIT', 422, `The cart takes at most ${limit} points`, { points: 'loyalty:errors.pointsLimit' }, { limit });
+export const loyaltyEmailMismatch = (orderId: string) =>
+  commerceError(
+    'LOYALTY_EMAIL_MISMATCH',
+    403,
+    'The order was bought with another e-mail',
+    { orderId: 'loyalty:errors.emailMismatch' },
+    { orderId },
+  );
+export const loyaltyAlreadyClaimed = (orderId: string) =>
+  commerceError(
+    'LOYALTY_ALREADY_CLAIMED',
+    409,
+    'The order’s points were claimed already',
+    { orderId: 'loyalty:errors.alreadyClaimed' },
+    { orderId },
+  );
+export const loyaltyClaimPeriodClosed = (orderId: string) =>
+  commerceError(
+    'LOYALTY_CLAIM_PERIOD_CLOSED',
+    422,
+    'Claims for the order’s event are closed',
+    { orderId: 'loyalty:errors.claimPeriodClosed' },
+    { orderId },
+  );
+export const loyaltyNoPoints = (orderId: string) =>
+  commerceError('LOYALTY_NO_POINTS', 422, 'The order earns no points', { orderId: 'loyalty:errors.noPoints' }, { orderId });
+export const loyaltyUnavailable = (message = 'The loyalty programme is not answering') =>
+  commerceError('LOYALTY_UNAVAILABLE', 503, message, { form: 'loyalty:errors.unavailable' });
 
 /** Parses with a zod schema whose messages are locale keys, or refuses with each field's key. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {

@@ -4,6 +4,7 @@ import commerce from './migrations/0001_commerce.sql';
 import paymentLinks from './migrations/0002_payment_links.sql';
 import durableFulfilment from './migrations/0004_durable_fulfilment.sql';
 import catalogueWithdrawn from './migrations/0005_catalogue_withdrawn.sql';
+import loyalty from './migrations/0006_loyalty.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -16,4 +17,6 @@ export const commerceMigrations: Migration[] = [
   { name: '0004_durable_fulfilment', sql: durableFulfilment },
   // What the catalogue files no longer hold is withdrawn, not deleted (decision 0037).
   { name: '0005_catalogue_withdrawn', sql: catalogueWithdrawn },
+  // Loyalty points: cart points, burns, accruals and claim periods (decision 0039).
+  { name: '0006_loyalty', sql: loyalty },
 ];

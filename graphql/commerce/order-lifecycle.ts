@@ -4,6 +4,7 @@ import type { JobQueue } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import { CAPTURE_PAYMENT, captureKey, FULFIL_ORDER, fulfilKey, RECONCILE_PAYMENT, reconcileKey } from './commerce-jobs.ts';
 import { convertHolds, releaseHolds } from './inventory.ts';
+import { accrualKey, type LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
 import type {
   CallbackStatus,
   PaymentCallback,
@@ -46,6 +47,8 @@ export interface OrderLifecycleOptions {
   providerTimeoutMs?: number;
   /** Told of each settlement after its commit, and of what brought the provider's word (metrics). */
   onSettled?: (settlement: Settlement, source: SettlementSource) => void;
+  /** Loyalty points follow the order like its holds (decision 0039): burned points back on an end, earning on payment. */
+  loyalty?: LoyaltyLedger | undefined;
 }
 
 /** What brought the provider's word: its callback, our question to it (reconciliation, expiry), a wallet's answer. */
@@ -101,6 +104,8 @@ export class OrderLifecycle {
       await tx.execute(sql`update commerce.coupons set redemptions = greatest(redemptions - 1, 0) where code in ${codes}`);
     }
     await releaseHolds(tx, orderId, now);
+    // Points it burned go back, once, by a queued reversal (decision 0039).
+    await this.options.loyalty?.reverseBurnIn(tx, orderId);
     // Its open payments could still be paid at the provider: the reconciler closes them now.
     const open = await queryRows<{ id: string }>(
       tx,
@@ -128,11 +133,33 @@ export class OrderLifecycle {
       );
       await convertHolds(tx, orderId, now);
       await this.options.jobs.enqueueIn(tx, FULFIL_ORDER, { orderId }, { key: fulfilKey(orderId) });
+      // The points it earns its member, queued with the payment (decision 0039).
+      await this.options.loyalty?.recordEarningIn(tx, orderId, now);
       return 'PAID';
     }
     if (await this.endIn(tx, orderId, 'EXPIRED', now)) return 'LATE';
     const [current] = await queryRows<{ state: string }>(tx, sql`select state from commerce.orders where id = ${orderId}`);
     return current?.state === 'EXPIRED' ? 'LATE' : 'NOT_PENDING';
+  }
+
+  /**
+   * Decision 0039: pays an order whose total its loyalty points cover, once the programme accepted
+   * the burn: the same transition as a provider's success. False when its burn is not accepted or
+   * the order is no longer pending (its hold ran out meanwhile: then it expires, points go back).
+   */
+  async payWithPoints(orderId: string): Promise<boolean> {
+    const now = this.options.clock();
+    const paid = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [order] = await queryRows<{ total: number }>(
+        tx,
+        sql`select total from commerce.orders where id = ${orderId} and state = 'PENDING_PAYMENT' and payment_method = 'LOYALTY_POINTS' for update`,
+      );
+      if (!order || order.total !== 0 || !(await this.options.loyalty?.burned(tx, orderId))) return false;
+      return (await this.payIn(tx, orderId, now)) === 'PAID';
+    });
+    if (paid) await this.paid(orderId);
+    return paid;
   }
 
   /** Gives up a pending order (orderCancel, a failed payment). False when it was not pending. */
@@ -439,6 +466,7 @@ export class OrderLifecycle {
    */
   async paid(orderId: string): Promise<void> {
     await this.runQueued(fulfilKey(orderId), { orderId });
+    if (this.options.loyalty) await this.runQueued(accrualKey(orderId), { orderId });
   }
 
   private async runQueued(key: string, context: object): Promise<void> {

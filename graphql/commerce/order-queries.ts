@@ -44,6 +44,17 @@ export interface OrderRow {
   hold_expires_at: Date | string | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  loyalty_points: number;
+  loyalty_discount: number;
+}
+
+/** An order's loyalty points (decision 0039): its burn and what it earns. */
+interface OrderLoyaltyRow {
+  order_id: string;
+  burn_state: 'PENDING' | 'BURNED' | 'REVERSED' | null;
+  earned_points: number | null;
+  earn_state: 'QUEUED' | 'ACCRUED' | 'REFUSED' | null;
+  posts_at: Date | string | null;
 }
 
 interface ItemRow {
@@ -93,7 +104,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 const ORDER_COLUMNS = sql.raw(`o.id, o.event_id, o.customer_id, o.secret_uuid::text as secret_uuid, o.state, o.payment_method, o.customer,
   o.coupon_codes, o.subtotal, o.products_discount, o.coupons_discount, o.total, o.total_excluding, o.vat, o.locale, o.return_url,
-  o.hold_expires_at, o.created_at, o.completed_at`);
+  o.hold_expires_at, o.created_at, o.completed_at, o.loyalty_points, o.loyalty_discount`);
 
 /**
  * The order the caller may see: its own, or any order whose secret it holds (a guest's link,
@@ -140,6 +151,19 @@ async function loadDetails(db: Database, orderIds: string[]) {
   return { items, tickets };
 }
 
+async function loyaltyOf(db: Database, orderIds: string[]): Promise<Map<string, OrderLoyaltyRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await queryRows<OrderLoyaltyRow>(
+    db,
+    sql`select o.id as order_id, b.state as burn_state, a.points as earned_points, a.state as earn_state, a.posts_at
+        from commerce.orders o
+        left join commerce.loyalty_burns b on b.order_id = o.id
+        left join commerce.loyalty_accruals a on a.order_id = o.id
+        where o.id in ${orderIds} and (b.order_id is not null or a.order_id is not null)`,
+  );
+  return new Map(rows.map((row) => [row.order_id, row]));
+}
+
 async function pendingPaymentLinks(db: Database, orderIds: string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const rows = await queryRows<{ order_id: string; payment_link: string }>(
@@ -160,6 +184,8 @@ function toOrder(
   tickets: IssuedTicketRow[],
   paymentLink: string | undefined,
   includeAssignment: boolean,
+  loyalty: OrderLoyaltyRow | undefined,
+  now: Date,
 ) {
   const paid = order.state === 'PAID';
   const pending = order.state === 'PENDING_PAYMENT';
@@ -216,7 +242,23 @@ function toOrder(
     totalPrice: money(order.total),
     totalPriceExcluding: money(order.total_excluding),
     vatAmount: money(order.vat),
-    cartDiscountPrice: money(order.products_discount + order.coupons_discount),
+    cartDiscountPrice: money(order.products_discount + order.coupons_discount + order.loyalty_discount),
+    loyaltyPoints: order.loyalty_points,
+    loyaltyDiscountValue: money(order.loyalty_discount),
+    loyaltyBurnState: loyalty?.burn_state ?? null,
+    loyaltyEarning:
+      loyalty?.earned_points && loyalty.earn_state
+        ? {
+            points: loyalty.earned_points,
+            pointsState:
+              loyalty.earn_state === 'REFUSED'
+                ? 'REFUSED'
+                : loyalty.earn_state === 'ACCRUED' && loyalty.posts_at && new Date(loyalty.posts_at) <= now
+                  ? 'POSTED'
+                  : 'ON_THE_WAY',
+            pointsPostAt: iso(loyalty.posts_at),
+          }
+        : null,
     pdfTickets: issued.map((ticket) => ({
       id: ticket.id,
       orderItemId: ticket.order_item_id,
@@ -255,10 +297,14 @@ export async function openPaymentOf(
 export type OrderView = ReturnType<typeof toOrder>;
 
 /** Orders with their items, tickets and payment links, loaded in bulk, in the order given. */
-export async function orderViews(db: Database, orders: OrderRow[], includeAssignment: boolean): Promise<OrderView[]> {
+export async function orderViews(db: Database, orders: OrderRow[], includeAssignment: boolean, now = new Date()): Promise<OrderView[]> {
   const ids = orders.map((order) => order.id);
   const pendingIds = orders.filter((order) => order.state === 'PENDING_PAYMENT').map((order) => order.id);
-  const [{ items, tickets }, links] = await Promise.all([loadDetails(db, ids), pendingPaymentLinks(db, pendingIds)]);
+  const [{ items, tickets }, links, loyalty] = await Promise.all([
+    loadDetails(db, ids),
+    pendingPaymentLinks(db, pendingIds),
+    loyaltyOf(db, ids),
+  ]);
   return orders.map((order) =>
     toOrder(
       order,
@@ -266,6 +312,8 @@ export async function orderViews(db: Database, orders: OrderRow[], includeAssign
       tickets.filter((ticket) => ticket.order_id === order.id),
       links.get(order.id),
       includeAssignment,
+      loyalty.get(order.id),
+      now,
     ),
   );
 }
@@ -316,7 +364,7 @@ export class OrderQueries {
       totalCount = Number(counted?.total ?? 0);
     }
     return {
-      items: await orderViews(this.parts.db, rows, args.includeAssignment === true),
+      items: await orderViews(this.parts.db, rows, args.includeAssignment === true, this.parts.clock()),
       currentPage: page,
       pageSize: limit,
       totalCount,

@@ -10,11 +10,15 @@ import { addressRules, normalisePhone, profileFields } from '#platform/profile-r
 export const PAYMENT_METHODS = ['CREDIT_CARD', 'MOBILE_WALLET', 'INSTALMENTS'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Decision 0039: a total that loyalty points cover entirely is paid with them, and no other way. */
+export const LOYALTY_POINTS_METHOD = 'LOYALTY_POINTS';
+export type OrderPaymentMethod = PaymentMethod | typeof LOYALTY_POINTS_METHOD;
+
 export interface OrderRulesContext {
   /** The cart has an item that ships: a shipping address is required. */
   isShippingRequired: boolean;
-  /** The methods every ticket of the cart allows (INSTALMENTS only when the cart is eligible). */
-  allowedPaymentMethods: readonly PaymentMethod[];
+  /** The methods every ticket of the cart allows (INSTALMENTS only when the cart is eligible), or LOYALTY_POINTS alone. */
+  allowedPaymentMethods: readonly OrderPaymentMethod[];
   /** The site's own origin: the payment page may only send the visitor back there. */
   baseUrl: string;
 }
@@ -72,7 +76,7 @@ export function orderRules(context: OrderRulesContext) {
         ? z.object(orderAddress.shape, { error: 'validation:required' })
         : orderAddress.nullable().optional().catch(null),
       paymentMethod: z
-        .enum(PAYMENT_METHODS, { error: 'validation:choice' })
+        .enum([...PAYMENT_METHODS, LOYALTY_POINTS_METHOD], { error: 'validation:choice' })
         .refine((method) => context.allowedPaymentMethods.includes(method), {
           message: 'validation:choice',
         }),

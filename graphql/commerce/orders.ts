@@ -1,12 +1,36 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
 import type { Logger } from '#platform/logger.ts';
-import { cartBlocked, cartNotActive, conflict, couponExpired, insufficientStock, notFound, outOfStock, paymentDeclined } from './errors.ts';
+import { LoyaltyRefusal } from '#platform/loyalty/loyalty-programme.ts';
+import {
+  cartBlocked,
+  cartNotActive,
+  conflict,
+  couponExpired,
+  holdExpired,
+  insufficientStock,
+  loyaltyBurnFailed,
+  loyaltyNotLinked,
+  loyaltyUnavailable,
+  loyaltyVerificationRequired,
+  notFound,
+  outOfStock,
+  paymentDeclined,
+} from './errors.ts';
 import { HOLD_MINUTES, StockShortage, takeHolds, type StockNeed } from './inventory.ts';
 import { newOrderId } from './order-ids.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { PaymentReconciler } from './payment-reconciler.ts';
-import { checkOrderDetails, PAYMENT_METHODS, type OrderDetails, type PaymentMethod, type ValidationProblem } from './order-rules.ts';
+import { reversalKey, type LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
+import {
+  checkOrderDetails,
+  LOYALTY_POINTS_METHOD,
+  PAYMENT_METHODS,
+  type OrderDetails,
+  type OrderPaymentMethod,
+  type PaymentMethod,
+  type ValidationProblem,
+} from './order-rules.ts';
 import { providerOf, type PaymentGateway, type PaymentProvider, type PaymentProviders } from './payments/payment-gateway.ts';
 
 /** A cart as `orderCreate` needs it: its owner and state, its lines with their current prices (halalas). */
@@ -48,6 +72,8 @@ export interface CartForOrder {
   subtotal: number;
   productsDiscount: number;
   couponsDiscount: number;
+  /** Loyalty points the order burns, of the member whose verification the cart holds (decision 0039). */
+  loyalty: { memberId: string; points: number; discount: number; verificationToken: string } | null;
   total: number;
   totalExcluding: number;
   vat: number;
@@ -72,6 +98,16 @@ export interface OrderDeskOptions {
   reconciler: PaymentReconciler;
   readCart: CartReader;
   logger: Logger;
+  /** Loyalty burns (decision 0039). */
+  loyalty: LoyaltyLedger;
+}
+
+/**
+ * Who earns and who spends (decision 0039): the member linked to the caller when the order is
+ * placed (the user service's answer), undefined when it could not be asked (a guest, or no answer).
+ */
+export interface OrderLoyalty {
+  memberId: string | null;
 }
 
 const PROVIDER_OF: Record<PaymentMethod, PaymentProvider> = { CREDIT_CARD: 'card', MOBILE_WALLET: 'wallet', INSTALMENTS: 'instalments' };
@@ -104,7 +140,11 @@ const blocked = (cart: CartForOrder) => (cart.blockedBy === 'OUT_OF_STOCK' ? out
 export class OrderDesk {
   constructor(private readonly options: OrderDeskOptions) {}
 
-  async create(customerId: string, input: Record<string, unknown> & { cartId: string; eventId: string }): Promise<OrderCheckoutResult> {
+  async create(
+    customerId: string,
+    input: Record<string, unknown> & { cartId: string; eventId: string },
+    loyalty?: OrderLoyalty,
+  ): Promise<OrderCheckoutResult> {
     const { db, readCart, lifecycle } = this.options;
     let cart = await readCart(db, customerId, input.cartId, input.eventId);
     if (!cart || cart.customerId !== customerId) throw notFound('Cart');
@@ -119,8 +159,14 @@ export class OrderDesk {
     }
     if (cart.state !== 'ACTIVE') throw cartNotActive();
     if (!cart.canCheckout) throw blocked(cart);
+    // The cart's points must still be the caller's linked member's.
+    if (cart.loyalty && !loyalty) throw loyaltyUnavailable('The user service did not say who the member is');
+    if (cart.loyalty && loyalty?.memberId !== cart.loyalty.memberId)
+      throw loyaltyNotLinked('The cart’s points are of a member no longer linked');
 
-    let allowed = cartPaymentMethods(cart, this.options.providers);
+    // Decision 0039: a total the points cover is paid with them, and needs no card.
+    let allowed: OrderPaymentMethod[] =
+      cart.loyalty && cart.total === 0 ? [LOYALTY_POINTS_METHOD] : cartPaymentMethods(cart, this.options.providers);
     const { instalments } = this.options.providers;
     // Asked only of a buyer who chose instalments: a card checkout never waits for the instalment provider.
     if (instalments && allowed.includes('INSTALMENTS') && input.paymentMethod === 'INSTALMENTS') {
@@ -146,8 +192,20 @@ export class OrderDesk {
     if (!checked.ok)
       return { orderId: null, paymentLink: null, secretUuid: null, validationResult: { isValid: false, problems: checked.problems } };
 
-    const placed = await this.place(customerId, checked.details, cart.version);
-    const provider = PROVIDER_OF[checked.details.paymentMethod];
+    const placed = await this.place(customerId, checked.details, cart.version, loyalty?.memberId ?? null);
+    if (placed.burn) await this.burnPoints(placed.orderId, placed.burn);
+    const method = checked.details.paymentMethod;
+    if (method === LOYALTY_POINTS_METHOD) {
+      // Paid at once, through the same transition (and fulfilment) as any paid order.
+      if (!(await this.options.lifecycle.payWithPoints(placed.orderId))) throw holdExpired();
+      return {
+        orderId: placed.orderId,
+        paymentLink: null,
+        secretUuid: placed.secretUuid,
+        validationResult: { isValid: true, problems: [] },
+      };
+    }
+    const provider = PROVIDER_OF[method];
     try {
       const request = {
         orderId: placed.orderId,
@@ -206,11 +264,32 @@ export class OrderDesk {
     }
   }
 
+  /**
+   * Burns the placed order's points (decision 0039). Refused or unanswered, the order ends at once
+   * (holds released, cart active again) and its reversal is queued, which also makes a burn that
+   * reached the programme unheard impossible or gives it back.
+   */
+  private async burnPoints(orderId: string, burn: NonNullable<CartForOrder['loyalty']>): Promise<void> {
+    try {
+      await this.options.loyalty.burn(orderId, burn.memberId, burn.verificationToken, burn.points);
+    } catch (error) {
+      await this.options.lifecycle.end(orderId, 'PAYMENT_FAILED');
+      await this.options.loyalty.runNow(reversalKey(orderId));
+      if (error instanceof LoyaltyRefusal) {
+        this.options.logger.info({ orderId, reason: error.code }, 'The loyalty programme refused an order’s burn');
+        throw error.code === 'VERIFICATION_EXPIRED' ? loyaltyVerificationRequired() : loyaltyBurnFailed(error.code);
+      }
+      this.options.logger.warn({ err: error, orderId }, 'The loyalty programme did not answer an order’s burn');
+      throw loyaltyUnavailable();
+    }
+  }
+
   private async place(
     customerId: string,
     details: OrderDetails,
     version: number,
-  ): Promise<{ orderId: string; secretUuid: string; total: number; holdExpiresAt: Date }> {
+    memberId: string | null,
+  ): Promise<{ orderId: string; secretUuid: string; total: number; holdExpiresAt: Date; burn: CartForOrder['loyalty'] }> {
     const now = this.options.clock();
     const orderId = newOrderId();
     try {
@@ -239,15 +318,16 @@ export class OrderDesk {
           tx,
           sql`insert into commerce.orders (id, event_id, cart_id, customer_id, payment_method, customer, billing_address, shipping_address,
                 coupon_codes, subtotal, products_discount, coupons_discount, total, total_excluding, vat, whatsapp_consent, locale,
-                return_url, hold_expires_at, created_at)
+                return_url, hold_expires_at, created_at, loyalty_member_id, loyalty_points, loyalty_discount)
               values (${orderId}, ${cart.eventId}, ${cart.id}, ${customerId}, ${details.paymentMethod},
                 ${JSON.stringify({ email: customer.email, firstName: customer.firstName, middleName: customer.middleName ?? null, lastName: customer.lastName, gender: customer.gender ?? null, phoneNumber: customer.phoneNumber, birthDate: customer.birthDate ?? null })},
                 ${JSON.stringify(details.billingAddress)}, ${details.shippingAddress ? JSON.stringify(details.shippingAddress) : null},
                 ${JSON.stringify(cart.couponCodes)}, ${cart.subtotal}, ${cart.productsDiscount}, ${cart.couponsDiscount}, ${cart.total},
                 ${cart.totalExcluding}, ${cart.vat}, ${details.whatsappConsent === true}, ${details.locale}, ${details.returnUrl},
-                ${expires.toISOString()}, ${now.toISOString()})
+                ${expires.toISOString()}, ${now.toISOString()}, ${memberId}, ${cart.loyalty?.points ?? 0}, ${cart.loyalty?.discount ?? 0})
               returning secret_uuid`,
         );
+        if (cart.loyalty) await this.options.loyalty.recordBurnIn(tx, orderId, cart.loyalty.memberId, cart.loyalty.points, now);
         await takeHolds(tx, orderId, needs);
         for (const [position, item] of cart.items.entries()) {
           await tx.execute(
@@ -267,7 +347,7 @@ export class OrderDesk {
         await tx.execute(
           sql`update commerce.carts set state = 'ORDERED', version = version + 1, updated_at = ${now.toISOString()} where id = ${cart.id}`,
         );
-        return { orderId, secretUuid: order!.secret_uuid, total: cart.total, holdExpiresAt: expires };
+        return { orderId, secretUuid: order!.secret_uuid, total: cart.total, holdExpiresAt: expires, burn: cart.loyalty };
       });
     } catch (error) {
       if (error instanceof StockShortage) {

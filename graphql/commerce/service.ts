@@ -7,6 +7,8 @@ import { JobQueue, type JobStats } from '#platform/job-queue.ts';
 import type { Logger } from '#platform/logger.ts';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import type { LoyaltyProgramme } from '#platform/loyalty/loyalty-programme.ts';
+import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { migrate } from '#platform/migrations.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
 import { cartReaderOf } from './cart-for-order.ts';
@@ -18,6 +20,11 @@ import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';
 import { commerceHttpRouter } from './http/index.ts';
 import { Fulfilment, type OrderPaidHook } from './fulfilment.ts';
+import { seedDemoClaimPeriods } from './loyalty/demo-claim-periods.ts';
+import { CartPoints } from './loyalty/cart-points.ts';
+import { LoyaltyClaims } from './loyalty/loyalty-claims.ts';
+import { LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
+import type { LoyaltyMembers } from './loyalty/loyalty-members.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from './migrations.ts';
 import { OrderQueries } from './order-queries.ts';
 import { OrderLifecycle, type OrderLifecycleOptions } from './order-lifecycle.ts';
@@ -81,6 +88,10 @@ export interface CommerceServiceOptions {
   jobLeaseMs?: number;
   /** Told of each payment settled here, after its commit (operators' metrics). */
   onPaymentSettled?: OrderLifecycleOptions['onSettled'];
+  /** The loyalty programme (decision 0039); without it, its sandbox. */
+  loyalty?: LoyaltyProgramme | undefined;
+  /** Who a caller's loyalty member is (the user service); without it, loyalty operations answer LOYALTY_UNAVAILABLE. */
+  loyaltyMembers?: LoyaltyMembers | undefined;
 }
 
 /** SPEC 4.3: expired holds go back on sale within this long, even if nobody reads the order. */
@@ -116,7 +127,9 @@ export interface CommerceService {
 }
 
 /** Builds every part of the service once; each area adds its own here. */
-export function createCommerceParts(options: CommerceServiceOptions & { payments: PaymentProviders }): CommerceParts {
+export function createCommerceParts(
+  options: CommerceServiceOptions & { payments: PaymentProviders; loyalty: LoyaltyProgramme },
+): CommerceParts {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -142,6 +155,13 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     logger: options.logger.child({ component: 'jobs' }),
     leaseMs: options.jobLeaseMs ?? JOB_LEASE_MS,
   });
+  const loyalty = new LoyaltyLedger({
+    db,
+    jobs,
+    programme: options.loyalty,
+    clock,
+    logger: options.logger.child({ component: 'loyalty' }),
+  });
   const lifecycle = new OrderLifecycle({
     db,
     clock,
@@ -149,6 +169,7 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
     jobs,
     logger: options.logger.child({ component: 'orders' }),
     ...(options.onPaymentSettled ? { onSettled: options.onPaymentSettled } : {}),
+    loyalty,
   });
   const fulfilment = new Fulfilment({
     db,
@@ -201,9 +222,14 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
       reconciler,
       readCart: cartsForOrders,
       logger: options.logger.child({ component: 'orders' }),
+      loyalty,
     }),
     orderQueries: new OrderQueries({ db, clock, secret: options.secret, baseUrl }),
     confirmationEmails,
+    loyalty,
+    loyaltyClaims: new LoyaltyClaims(db, loyalty, clock),
+    cartPoints: new CartPoints(db, carts, catalogue, options.loyalty),
+    loyaltyMembers: options.loyaltyMembers,
   };
 }
 
@@ -215,7 +241,10 @@ export function createCommerceParts(options: CommerceServiceOptions & { payments
 export async function createCommerceService(options: CommerceServiceOptions): Promise<CommerceService> {
   if (options.seedDemoCatalogue && options.production) throw new Error('The demo catalogue must never be seeded in production');
   await migrate(options.database, COMMERCE_SCHEMA, commerceMigrations);
-  if (options.seedDemoCatalogue) await seedDemoCatalogue(options.database.db, options.logger);
+  if (options.seedDemoCatalogue) {
+    await seedDemoCatalogue(options.database.db, options.logger);
+    await seedDemoClaimPeriods(options.database.db);
+  }
   // The sandboxes post their callbacks to this process's own callback route, in process.
   let deliverCallback: typeof fetch = fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -255,7 +284,14 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
       });
   // Tabby beside the card sandbox: a developer trying Tabby's test account.
   const sandboxProviders = sandbox ? { ...sandbox.providers, ...(tabby ? { instalments: tabby } : {}) } : undefined;
-  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandboxProviders! });
+  const loyalty =
+    options.loyalty ??
+    (await LoyaltySandbox.create({
+      database: options.database,
+      ...(options.clock ? { clock: options.clock } : {}),
+      logger: options.logger.child({ component: 'loyalty-sandbox' }),
+    }));
+  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandboxProviders!, loyalty });
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;
@@ -277,9 +313,11 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
     production: options.production,
     logger: options.logger,
     async context(req) {
+      const accessToken = bearerToken(req.headers.authorization);
       return {
         ...parts,
-        caller: await callerOf(bearerToken(req.headers.authorization)),
+        caller: await callerOf(accessToken),
+        accessToken,
         catalogueReader: new CatalogueReader(parts.catalogue),
       };
     },

@@ -21,8 +21,11 @@ interface Case {
   variables?: (fixture: Fixture) => Record<string, unknown>;
   /** Open to guests; the check of what a guest gets. */
   guest?: (body: Data, fixture: Fixture) => void;
-  /** What B gets when naming A's ids (or acting on their own data when there are none). */
-  other: 'NOT_FOUND' | ((body: Data, fixture: Fixture) => void);
+  /**
+   * What B gets when naming A's ids (or acting on their own data when there are none): NOT_FOUND,
+   * another refusal (code and status), or an answer checked by the function.
+   */
+  other: 'NOT_FOUND' | { refused: string; status: number } | ((body: Data, fixture: Fixture) => void);
   owner: (body: Data, fixture: Fixture) => void;
 }
 
@@ -124,6 +127,24 @@ const cases: Record<string, Case> = {
     other: (data) => expect(data.mergeSchedule).toEqual(['performance-x', 'performance-y']),
     owner: (data) => expect(data.mergeSchedule).toEqual(['performance-of-a', 'performance-x', 'performance-y']),
   },
+  // A's member (linked in beforeAll): B never reaches it, whatever it asks.
+  loyaltyBalance: {
+    query: 'query($pin: String) { loyaltyBalance(memberPin: $pin) { memberId balance } }',
+    variables: () => ({ pin: '1234' }),
+    other: 'NOT_FOUND',
+    owner: (data) => expect(data.loyaltyBalance).toEqual({ memberId: '9000000001', balance: 5000 }),
+  },
+  linkLoyaltyAccount: {
+    query: 'mutation($input: LinkLoyaltyAccountInput!) { linkLoyaltyAccount(input: $input) { memberId balance } }',
+    variables: () => ({ input: { memberId: '9000000001', memberPin: '1234' } }),
+    other: { refused: 'LOYALTY_ALREADY_LINKED', status: 409 },
+    owner: (data) => expect(data.linkLoyaltyAccount).toEqual({ memberId: '9000000001', balance: 5000 }),
+  },
+  deleteLinkedLoyaltyAccount: {
+    query: 'mutation { deleteLinkedLoyaltyAccount }',
+    other: 'NOT_FOUND',
+    owner: (data) => expect(data.deleteLinkedLoyaltyAccount).toBe(true),
+  },
   deleteUser: {
     query: 'mutation { deleteUser }',
     other: (data) => expect(data.deleteUser).toBe(true),
@@ -160,6 +181,13 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
       fixture.a.accessToken,
     );
     await service.call({ query: 'mutation { markPerformance(performanceId: "performance-of-a", marked: true) }' }, fixture.a.accessToken);
+    await service.call(
+      {
+        query: 'mutation($input: LinkLoyaltyAccountInput!) { linkLoyaltyAccount(input: $input) { memberId } }',
+        variables: { input: { memberId: '9000000001', memberPin: '1234' } },
+      },
+      fixture.a.accessToken,
+    );
   });
   afterAll(() => service.close());
 
@@ -188,6 +216,8 @@ describe.each(databaseBackends)('authorization of every operation on $name', (ba
       if (other === 'NOT_FOUND') {
         expect(response.status).toBe(404);
         expect(response.body.errors[0].extensions.code).toBe('NOT_FOUND');
+      } else if (typeof other === 'object') {
+        expect([response.status, response.body.errors[0].extensions.code]).toEqual([other.status, other.refused]);
       } else {
         expect(response.body.errors).toBeUndefined();
         other(response.body.data, fixture);

@@ -30,3 +30,38 @@ export function tooManyRequests(retryAfterSeconds: number): GraphQLError {
     },
   });
 }
+
+/**
+ * The user service's loyalty refusals (decision 0039): each with its code, HTTP status and the
+ * locale key the site shows (`loyalty:errors.*`, SPEC 8).
+ */
+export type LoyaltyErrorCode =
+  | 'LOYALTY_MEMBER_NOT_FOUND'
+  | 'LOYALTY_PIN_INCORRECT'
+  | 'LOYALTY_PIN_LOCKED'
+  | 'LOYALTY_ALREADY_LINKED'
+  | 'LOYALTY_PIN_REQUIRED'
+  | 'LOYALTY_UNAVAILABLE';
+
+const LOYALTY_ERRORS: Record<LoyaltyErrorCode, { status: number; field: string; message: string }> = {
+  LOYALTY_MEMBER_NOT_FOUND: { status: 422, field: 'memberId', message: 'No member has this member id' },
+  LOYALTY_PIN_INCORRECT: { status: 422, field: 'memberPin', message: 'Member id and PIN combination incorrect' },
+  LOYALTY_PIN_LOCKED: { status: 422, field: 'memberPin', message: 'Too many wrong PINs: the programme locked the PIN for a while' },
+  LOYALTY_ALREADY_LINKED: { status: 409, field: 'memberId', message: 'The member is linked to another account' },
+  LOYALTY_PIN_REQUIRED: { status: 403, field: 'memberPin', message: 'Enter the PIN again: the last verification has expired' },
+  LOYALTY_UNAVAILABLE: { status: 503, field: 'form', message: 'The loyalty programme is not answering' },
+};
+
+const LOYALTY_MESSAGE_KEYS: Record<LoyaltyErrorCode, string> = {
+  LOYALTY_MEMBER_NOT_FOUND: 'loyalty:errors.memberNotFound',
+  LOYALTY_PIN_INCORRECT: 'loyalty:errors.pinIncorrect',
+  LOYALTY_PIN_LOCKED: 'loyalty:errors.pinLocked',
+  LOYALTY_ALREADY_LINKED: 'loyalty:errors.alreadyLinked',
+  LOYALTY_PIN_REQUIRED: 'loyalty:errors.pinRequired',
+  LOYALTY_UNAVAILABLE: 'loyalty:errors.unavailable',
+};
+
+export function loyaltyError(code: LoyaltyErrorCode): GraphQLError {
+  const { status, field, message } = LOYALTY_ERRORS[code];
+  return new GraphQLError(message, { extensions: { code, http: { status }, fields: { [field]: LOYALTY_MESSAGE_KEYS[code] } } });
+}

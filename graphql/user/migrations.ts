@@ -4,6 +4,7 @@ import scheduleMarks from './migrations/0002_schedule_marks.sql';
 import addresses from './migrations/0003_addresses.sql';
 import notificationPreferences from './migrations/0004_notification_preferences.sql';
 import profileTermsAccepted from './migrations/0005_profile_terms_accepted.sql';
+import loyaltyLinks from './migrations/0006_loyalty_links.sql';
 
 export const USER_SCHEMA = 'users';
 
@@ -13,4 +14,5 @@ export const userMigrations: Migration[] = [
   { name: '0003_addresses', sql: addresses },
   { name: '0004_notification_preferences', sql: notificationPreferences },
   { name: '0005_profile_terms_accepted', sql: profileTermsAccepted },
+  { name: '0006_loyalty_links', sql: loyaltyLinks },
 ];

@@ -3,6 +3,7 @@ import { httpError, unauthorized } from '#platform/graphql-service.ts';
 import { addressRules, onboardUserRules, updateUserRules } from '#platform/profile-rules.ts';
 import type { AccessTokenClaims } from './access-tokens.ts';
 import { ADDRESS_LIMIT, AddressLimitError, type AddressBook } from './address-book.ts';
+import type { LoyaltyLinks } from './loyalty-links.ts';
 import { badUserInput, notFound, parseInput, tooManyRequests } from './errors.ts';
 import type { RateLimits } from '#platform/rate-limits.ts';
 import { UnknownPreferenceError, type NotificationCatalogue } from './notification-preferences.ts';
@@ -13,6 +14,7 @@ export interface UserContext {
   addressBook: AddressBook;
   notifications: NotificationCatalogue;
   rateLimits: RateLimits;
+  loyalty: LoyaltyLinks;
   /** The verified access token's claims; undefined for guests. */
   caller: AccessTokenClaims | undefined;
   /** The request's address, the rate-limit key of guests. */
@@ -93,6 +95,10 @@ export const resolvers = {
     },
     // The schedule is always the caller's own, by their token's subject.
     mySchedule: (_: unknown, __: unknown, context: UserContext) => context.store.schedule(signedIn(context).sub),
+    loyaltyBalance: async (_: unknown, args: { memberPin?: string | null }, context: UserContext) => {
+      const profile = await callerProfile(context);
+      return context.loyalty.balance(profile.id, args.memberPin);
+    },
   },
   Mutation: {
     updateUser: async (_: unknown, { input }: { input: unknown }, context: UserContext) => {
@@ -155,6 +161,15 @@ export const resolvers = {
       const parsed = performanceIds.safeParse(args.performanceIds);
       if (!parsed.success) throw httpError(400, 'Invalid performance ids', 'BAD_USER_INPUT');
       return context.store.mark(caller, parsed.data, true);
+    },
+    linkLoyaltyAccount: async (_: unknown, { input }: { input: unknown }, context: UserContext) => {
+      const profile = await callerProfile(context);
+      return context.loyalty.link(profile.id, input);
+    },
+    deleteLinkedLoyaltyAccount: async (_: unknown, __: unknown, context: UserContext) => {
+      const profile = await callerProfile(context);
+      if (!(await context.loyalty.unlink(profile.id))) throw notFound('Linked loyalty account');
+      return true;
     },
   },
   User: {

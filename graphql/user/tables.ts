@@ -15,6 +15,10 @@ export const profiles = userSchema.table('profiles', {
   gender: text('gender').$type<'male' | 'female'>(),
   locale: text('locale').$type<'en' | 'ar'>(),
   loyaltyMemberId: text('loyalty_member_id'),
+  loyaltyLinkedAt: timestamp('loyalty_linked_at', { withTimezone: true, mode: 'string' }),
+  /** The programme's last verification of the linked member (decision 0039); never leaves the service but to its owner. */
+  loyaltyVerificationToken: text('loyalty_verification_token'),
+  loyaltyVerificationExpiresAt: timestamp('loyalty_verification_expires_at', { withTimezone: true, mode: 'string' }),
   onboarded: boolean('onboarded').notNull().default(false),
   confirmed: boolean('confirmed').notNull().default(false),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'string' }),

@@ -174,7 +174,7 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
   checkout_option_add_billing_info: checkoutOption.extend({ country_code: z.string().length(2) }).strict(),
   checkout_option_add_shipping_info: checkoutOption.extend({ country_code: z.string().length(2) }).strict(),
   checkout_option_add_payment_info: checkoutOption
-    .extend({ accepted_terms: z.literal(true), payment_method: z.enum(['CREDIT_CARD', 'MOBILE_WALLET', 'INSTALMENTS']) })
+    .extend({ accepted_terms: z.literal(true), payment_method: z.enum(['CREDIT_CARD', 'MOBILE_WALLET', 'INSTALMENTS', 'LOYALTY_POINTS']) })
     .strict(),
   purchase: z
     .object({

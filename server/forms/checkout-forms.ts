@@ -46,7 +46,8 @@ export const addressStepForm = addressRules.omit({ nickname: true, isDefault: tr
 export const shippingStepForm = z.union([z.object({ sameAsBilling: z.literal('on') }), addressStepForm]);
 
 export const finalizeStepForm = z.object({
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation:choice' }),
+  // Decision 0039: LOYALTY_POINTS only when the points cover the whole total (checked against the cart).
+  paymentMethod: z.enum([...PAYMENT_METHODS, 'LOYALTY_POINTS'], { error: 'validation:choice' }),
   acceptTerms: profileFields.acceptTerms,
   whatsappConsent: z.preprocess((value) => value === 'on' || value === 'true', z.boolean()),
 });

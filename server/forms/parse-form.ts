@@ -26,7 +26,7 @@ function textFields(body: unknown): Record<string, string> {
 
 /** Passwords and tokens are never sent back into a page. */
 function withoutSecrets(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter(([name]) => !/password|_csrf|token/i.test(name)));
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !/password|_csrf|token|memberPin/i.test(name)));
 }
 
 /** SPEC 5 messages for the common field rules. */

@@ -1,11 +1,12 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { AccountPage, type AccountPageData } from '#views/pages/AccountPage.tsx';
 import { page, type PageModule } from '../page.ts';
+import { loyaltyStanding } from '../loyalty/loyalty-account.ts';
 import { accessTokenOrSignIn, accountAnalytics, serviceFailure } from './account/account-access.ts';
 import { ORDERS_COUNT } from './tickets/checkout-documents.ts';
 
 /** One request for the whole overview: the user, their addresses and their newsletter choices. */
-const OVERVIEW: TypedDocumentNode<Omit<AccountPageData, 'ordersCount'>> = gql`
+const OVERVIEW: TypedDocumentNode<Omit<AccountPageData, 'ordersCount' | 'loyalty'>> = gql`
   query AccountOverview {
     user {
       firstName
@@ -13,6 +14,7 @@ const OVERVIEW: TypedDocumentNode<Omit<AccountPageData, 'ordersCount'>> = gql`
       email
       phoneNumber
       locale
+      loyaltyMemberId
     }
     userAddresses {
       id
@@ -45,7 +47,13 @@ const accountPage: PageModule<AccountPageData> = {
           return null;
         }),
     ]);
-    return page({ ...data, ordersCount }, { title: context.t('account:overview.title'), noIndex: true }, accountAnalytics('overview'));
+    // Decision 0039: the points account's card shows the balance while the programme's verification lasts.
+    const loyalty = await loyaltyStanding(context, access.token, data.user.loyaltyMemberId);
+    return page(
+      { ...data, ordersCount, loyalty },
+      { title: context.t('account:overview.title'), noIndex: true },
+      accountAnalytics('overview'),
+    );
   },
   View: AccountPage,
   actions: {

@@ -25,6 +25,8 @@ export const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   accountNewsletters: { found: '/account/newsletters' },
   accountPreferences: { found: '/account/preferences' },
   accountManage: { found: '/account/manage' },
+  accountLoyalty: { found: '/account/loyalty' },
+  loyaltyRedeem: { found: '/loyalty/redeem' },
   accountDataFile: { found: '/account/manage/data.json' },
   accountLogin: { found: '/account/login' },
   accountRegister: { found: '/account/register?returnTo=/events' },

@@ -22,6 +22,32 @@ export interface CartIslandLine {
   freeItems: { name: string; quantity: number }[];
 }
 
+/**
+ * The cart's points panel (decision 0039), every text already in the visitor's language: how a
+ * guest or an unlinked visitor gets there, or the form (points in steps of 50 and the PIN).
+ */
+export type CartPointsPanel =
+  | { state: 'invite'; text: string; linkText: string; href: string }
+  | { state: 'unavailable'; text: string }
+  | {
+      state: 'linked';
+      /** The balance while the programme's verification lasts; null when only the PIN will tell. */
+      balanceText: string | null;
+      rateText: string;
+      /** The most points the form offers: what the cart needs and the balance holds, in steps of 50. */
+      max: number;
+      /** The points the form shows: the visitor's last try, else those applied. */
+      value: string;
+      applied: { text: string; valueText: string } | null;
+      /** The points cover the whole total. */
+      coversAll: string | null;
+      /** Fewer than 50 points to spend. */
+      notEnough: string | null;
+      message: { kind: 'error' | 'success'; text: string } | null;
+      errors: { points?: string; memberPin?: string };
+      labels: { points: string; pointsHint: string; pin: string; pinHint: string; apply: string; remove: string };
+    };
+
 export interface CartIslandProps {
   locale: Locale;
   /** The cart page's own URL: every form posts back to it. */
@@ -30,7 +56,21 @@ export interface CartIslandProps {
   lines: CartIslandLine[];
   coupon: TotalsCoupon | null;
   /** The service's totals in halalas: the truth the page shows until the visitor changes something. */
-  totals: { subtotal: number; discount: number; totalExcludingVat: number; vat: number; total: number };
+  totals: {
+    subtotal: number;
+    /** Products and coupons. */
+    discount: number;
+    /** What the cart's loyalty points take off, and how many it uses (decision 0039). */
+    loyalty: number;
+    loyaltyPoints: number;
+    totalExcludingVat: number;
+    vat: number;
+    total: number;
+  };
+  /** The points chosen for the cart, for the totals recomputed while a change is on its way. */
+  loyaltyPoints: number;
+  /** Null where points are not offered. */
+  points: CartPointsPanel | null;
   canCheckout: boolean;
   checkoutHref: string;
   /** Coupon codes applied to the cart (the service allows one). */
@@ -73,6 +113,9 @@ export interface CartIslandProps {
     removeCoupon: string;
     /** With __AMOUNT__. */
     instalments: string;
+    /** With __POINTS__. */
+    pointsLine: string;
+    pointsTitle: string;
   };
 }
 
@@ -103,11 +146,13 @@ export function CartLines(initial: CartIslandProps) {
     if (root.current && htmx) htmx.process(root.current);
   }, [props]);
 
-  const totals = pending ? cartTotals(props.lines, props.coupon) : null;
+  const totals = pending ? cartTotals(props.lines, props.coupon, props.loyaltyPoints) : null;
   const shown = totals
     ? {
         subtotal: totals.subtotal,
         discount: totals.discount,
+        loyalty: totals.loyaltyDiscount,
+        loyaltyPoints: totals.loyaltyPointsUsed,
         totalExcludingVat: totals.totalExcludingVat,
         vat: totals.vat,
         total: totals.total,
@@ -270,6 +315,12 @@ export function CartLines(initial: CartIslandProps) {
                 <dd data-total="discount">−{money(shown.discount)}</dd>
               </div>
             ) : null}
+            {shown.loyalty > 0 ? (
+              <div>
+                <dt>{labels.pointsLine.replace('__POINTS__', format.number(shown.loyaltyPoints))}</dt>
+                <dd data-total="points">−{money(shown.loyalty)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{labels.excludingVat}</dt>
               <dd data-total="excluding">{money(shown.totalExcludingVat)}</dd>
@@ -348,11 +399,154 @@ export function CartLines(initial: CartIslandProps) {
             </form>
           )}
         </section>
+        {props.points ? (
+          <PointsPanel panel={props.points} action={props.action} csrfToken={props.csrfToken} title={labels.pointsTitle} htmx={htmx} />
+        ) : null}
         {props.instalments && shown.total > 0 ? (
           <p className="cart__instalments">{labels.instalments.replace('__AMOUNT__', money(instalmentOf(shown.total)))}</p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Decision 0039: points in steps of 50 and the PIN, asked every time points are used. Plain forms
+ * that post to the cart page; with JavaScript, htmx swaps the cart like a coupon does.
+ */
+function PointsPanel({
+  panel,
+  action,
+  csrfToken,
+  title,
+  htmx,
+}: {
+  panel: CartPointsPanel;
+  action: string;
+  csrfToken: string;
+  title: string;
+  htmx: Record<string, string>;
+}) {
+  return (
+    <section className="cart-points loyalty-panel" aria-labelledby="cart-points-title">
+      <h2 className="cart-points__title" id="cart-points-title">
+        {title}
+      </h2>
+      {panel.state === 'invite' ? (
+        <p>
+          {panel.text}{' '}
+          <a href={panel.href} className="cart-points__link">
+            {panel.linkText}
+          </a>
+        </p>
+      ) : null}
+      {panel.state === 'unavailable' ? <p className="cart-points__note">{panel.text}</p> : null}
+      {panel.state === 'linked' ? <PointsForm panel={panel} action={action} csrfToken={csrfToken} htmx={htmx} /> : null}
+    </section>
+  );
+}
+
+function PointsForm({
+  panel,
+  action,
+  csrfToken,
+  htmx,
+}: {
+  panel: Extract<CartPointsPanel, { state: 'linked' }>;
+  action: string;
+  csrfToken: string;
+  htmx: Record<string, string>;
+}) {
+  const { labels, errors } = panel;
+  const describedBy = (name: 'points' | 'memberPin', hint: string) =>
+    [`cart-points-${name}-hint`, errors[name] ? `cart-points-${name}-error` : null].filter(Boolean).join(' ') || hint;
+  return (
+    <>
+      {panel.message ? (
+        <p
+          className={panel.message.kind === 'error' ? 'form-error' : 'form-success'}
+          role={panel.message.kind === 'error' ? 'alert' : 'status'}
+        >
+          {panel.message.text}
+        </p>
+      ) : null}
+      {panel.balanceText ? <p className="cart-points__balance">{panel.balanceText}</p> : null}
+      <p className="cart-points__note">{panel.rateText}</p>
+      {panel.applied ? (
+        <form className="cart-points__applied" method="post" action={action} {...htmx}>
+          {csrfToken ? <input type="hidden" name="_csrf" value={csrfToken} /> : null}
+          <input type="hidden" name="intent" value="points-remove" />
+          <span>
+            <strong>{panel.applied.text}</strong> <span className="cart-points__value">{panel.applied.valueText}</span>
+          </span>
+          <button className="button button--ghost button--small" type="submit">
+            {labels.remove}
+          </button>
+        </form>
+      ) : null}
+      {panel.coversAll ? <p className="cart-points__note">{panel.coversAll}</p> : null}
+      {panel.notEnough ? (
+        <p className="cart-points__note">{panel.notEnough}</p>
+      ) : (
+        <form className="cart-points__form" method="post" action={action} noValidate {...htmx}>
+          {csrfToken ? <input type="hidden" name="_csrf" value={csrfToken} /> : null}
+          <input type="hidden" name="intent" value="points-apply" />
+          <div className="field">
+            <label className="field__label" htmlFor="cart-points-points">
+              {labels.points}
+            </label>
+            <p className="field__hint" id="cart-points-points-hint">
+              {labels.pointsHint}
+            </p>
+            <input
+              className="field__input"
+              id="cart-points-points"
+              name="points"
+              type="number"
+              inputMode="numeric"
+              min={50}
+              step={50}
+              max={panel.max}
+              defaultValue={panel.value}
+              aria-invalid={errors.points ? true : undefined}
+              aria-describedby={describedBy('points', '')}
+            />
+            {errors.points ? (
+              <p className="field__error" id="cart-points-points-error">
+                {errors.points}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="cart-points-pin">
+              {labels.pin}
+            </label>
+            <p className="field__hint" id="cart-points-memberPin-hint">
+              {labels.pinHint}
+            </p>
+            <input
+              className="field__input"
+              id="cart-points-pin"
+              name="memberPin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              aria-invalid={errors.memberPin ? true : undefined}
+              aria-describedby={describedBy('memberPin', '')}
+            />
+            {errors.memberPin ? (
+              <p className="field__error" id="cart-points-memberPin-error">
+                {errors.memberPin}
+              </p>
+            ) : null}
+          </div>
+          <button className="button button--ghost" type="submit">
+            {labels.apply}
+          </button>
+        </form>
+      )}
+    </>
   );
 }
 

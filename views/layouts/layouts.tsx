@@ -96,6 +96,7 @@ const ACCOUNT_SECTIONS: { route: RouteId; label: string }[] = [
   { route: 'accountDetails', label: 'account:navigationLinks.details' },
   { route: 'accountAddresses', label: 'account:navigationLinks.addresses' },
   { route: 'accountNewsletters', label: 'account:navigationLinks.newsletters' },
+  { route: 'accountLoyalty', label: 'account:navigationLinks.loyalty' },
   { route: 'accountPreferences', label: 'account:navigationLinks.preferences' },
   { route: 'accountManage', label: 'account:navigationLinks.manage' },
 ];

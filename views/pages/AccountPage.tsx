@@ -2,19 +2,31 @@ import type { RouteId } from '#server/route-table.ts';
 import { countryName } from '#platform/country-codes.ts';
 import type { Locale } from '../format.ts';
 import { useSite } from '../site-context.tsx';
+import { usePoints } from '../components/loyalty-points.ts';
+import type { LoyaltyStandingView } from './account/LoyaltyPage.tsx';
 
 export interface AccountPageData {
-  user: { firstName: string; lastName: string; email: string; phoneNumber: string | null; locale: Locale | null };
+  user: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string | null;
+    locale: Locale | null;
+    loyaltyMemberId: string | null;
+  };
   userAddresses: { id: string; isDefault: boolean; nickname: string | null; city: string; countryCode: string }[];
   userNotificationPreferences: { id: string; subscribed: boolean }[];
   /** The user's orders; null when the ticket shop did not answer (the card then just links). */
   ordersCount: number | null;
+  /** The points account (decision 0039). */
+  loyalty: LoyaltyStandingView;
 }
 
 /** SPEC 2.4: the account overview: who is signed in, and a card per section saying where it stands. */
 export function AccountPage({ data }: { data: AccountPageData }) {
   const { t, locale } = useSite();
-  const { user, userAddresses, userNotificationPreferences } = data;
+  const points = usePoints();
+  const { user, userAddresses, userNotificationPreferences, loyalty } = data;
   const defaultAddress = userAddresses.find((address) => address.isDefault) ?? userAddresses[0];
   const subscribed = userNotificationPreferences.filter((preference) => preference.subscribed).length;
   const cards: { route: RouteId; title: string; summary: string }[] = [
@@ -43,6 +55,17 @@ export function AccountPage({ data }: { data: AccountPageData }) {
       route: 'accountNewsletters',
       title: t('account:newsletters.title'),
       summary: subscribed ? t('account:overview.newslettersSummary', { count: subscribed }) : t('account:overview.newslettersNone'),
+    },
+    {
+      route: 'accountLoyalty',
+      title: t('loyalty:account.title'),
+      summary:
+        loyalty.state === 'notLinked'
+          ? t('loyalty:overview.notLinked')
+          : [
+              t('loyalty:overview.linked', { memberId: loyalty.memberId }),
+              ...(loyalty.state === 'linked' ? [points(loyalty.balance.balance)] : []),
+            ].join(' · '),
     },
     {
       route: 'accountPreferences',

@@ -1,5 +1,6 @@
 import { cartResolvers } from './carts.ts';
 import { catalogueResolvers } from './catalogue.ts';
+import { loyaltyResolvers } from './loyalty.ts';
 import { orderResolvers } from './orders.ts';
 import { requestResolvers } from './requests.ts';
 import { ticketResolvers } from './tickets.ts';
@@ -10,7 +11,7 @@ type ResolverMap = Record<string, Record<string, unknown>>;
  * Each area of the service keeps its resolvers in a file of its own (catalogue, carts, orders,
  * tickets, requests) and adds its map to `AREAS`; the maps are merged type by type.
  */
-const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers, orderResolvers, ticketResolvers, requestResolvers];
+const AREAS: ResolverMap[] = [catalogueResolvers, cartResolvers, orderResolvers, ticketResolvers, requestResolvers, loyaltyResolvers];
 
 export function mergeResolvers(maps: readonly ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};

@@ -4,6 +4,7 @@ import { badUserInput, holdExpired, insufficientFunds, notFound, orderState, par
 import { money } from '../money.ts';
 import { findAccessibleOrder, openPaymentOf, orderViews, type OrderRow } from '../order-queries.ts';
 import { cartPaymentMethods } from '../orders.ts';
+import { orderLoyalty } from './loyalty.ts';
 
 const orderRef = z.object({
   orderId: z.string({ error: 'validation:required' }).trim().min(1, 'validation:required').max(40, 'validation:maxLength'),
@@ -35,7 +36,7 @@ export const orderResolvers = {
         if (order.state === 'PENDING_PAYMENT' && (await context.reconciler.checkOnReturn(order.id))) {
           order = await ownOrder(context, orderId, secretUuid);
         }
-        const [view] = await orderViews(context.db, [order], args.includeAssignment === true);
+        const [view] = await orderViews(context.db, [order], args.includeAssignment === true, context.clock());
         return view;
       } catch (error) {
         // The schema answers null for someone else's order, as for one that does not exist.
@@ -51,7 +52,7 @@ export const orderResolvers = {
       context: CommerceContext,
     ) {
       const caller = requireCaller(context);
-      return context.orders.create(caller.customerId, args.input);
+      return context.orders.create(caller.customerId, args.input, await orderLoyalty(context));
     },
 
     /** Beyond SPEC 7.2: the visitor gives up a pending order; the hold is released and the cart reopens. */

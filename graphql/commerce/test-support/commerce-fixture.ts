@@ -4,6 +4,11 @@ import * as oidc from 'openid-client';
 import { openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createLogger } from '#platform/logger.ts';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer, type OutboxMessage } from '#platform/mail/mailer.ts';
+import { createInProcessFetch } from '#platform/in-process-fetch.ts';
+import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
+import { createRateLimits } from '#platform/rate-limits.ts';
+import { createUserService } from '#graphql/user/service.ts';
+import { userServiceMembers } from '../loyalty/loyalty-members.ts';
 import type { DatabaseBackend } from '#test/support/backends.ts';
 import {
   API_AUDIENCE,
@@ -60,6 +65,12 @@ export interface RunningCommerceService {
   signUp(email: string, names?: { givenName: string; familyName: string }): Promise<TestUser>;
   /** Guest credentials from the identity service; with an identityId, the same guest again. */
   guest(identityId?: string): Promise<TestGuest>;
+  /** The loyalty programme's sandbox (decision 0039), on the test's clock. */
+  loyalty: LoyaltySandbox;
+  /** Posts a GraphQL request to the user service beside the commerce service (it knows the loyalty links). */
+  callUser(body: { query: string; variables?: Record<string, unknown> }, token: string): request.Test;
+  /** Links a sandbox member to the user, as the account page does; answers the programme's verification token. */
+  linkMember(user: TestUser, memberId: string, memberPin: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -96,6 +107,18 @@ export async function startCommerceService(
     logger,
   });
   const options = typeof overrides === 'function' ? await overrides({ database, clock }) : overrides;
+  // The user service owns loyalty links; the commerce service asks it, in process, who a member is.
+  const loyalty = await LoyaltySandbox.create({ database, clock: clock.now, logger });
+  const rateLimits = await createRateLimits({ prefix: `test-${crypto.randomUUID()}`, logger });
+  const users = await createUserService({
+    database,
+    identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
+    production: false,
+    logger,
+    rateLimits,
+    loyalty,
+  });
+  const userApp = express().use('/graphql/user', users.router);
   const service = await createCommerceService({
     database,
     identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
@@ -108,6 +131,8 @@ export async function startCommerceService(
     seedDemoCatalogue: true,
     // Queued jobs run at once after their commit; the rest waits for the test's `runDue`.
     jobPollIntervalMs: 0,
+    loyalty,
+    loyaltyMembers: userServiceMembers({ url: 'http://localhost:3000/graphql/user', fetch: createInProcessFetch(userApp) }),
     ...options,
   });
   const app = express().use('/graphql/commerce', service.router).use('/commerce', service.http);
@@ -153,9 +178,26 @@ export async function startCommerceService(
       const credentials = (await response.json()) as { identityId: string; accessToken: string; expiresAt: string };
       return { ...credentials, customerId: `guest_${credentials.identityId}` };
     },
+    loyalty,
+    callUser(body, token) {
+      return request(userApp).post('/graphql/user').set('Authorization', `Bearer ${token}`).send(body);
+    },
+    async linkMember(user, memberId, memberPin) {
+      const linked = await request(userApp)
+        .post('/graphql/user')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .send({
+          query: 'mutation($input: LinkLoyaltyAccountInput!) { linkLoyaltyAccount(input: $input) { verificationToken } }',
+          variables: { input: { memberId, memberPin } },
+        });
+      if (linked.body.errors) throw new Error(`Linking ${memberId} failed: ${JSON.stringify(linked.body.errors)}`);
+      return linked.body.data.linkLoyaltyAccount.verificationToken as string;
+    },
     async close() {
       mailer.close();
       await service.stop();
+      await users.stop();
+      await rateLimits.close();
       await identity.close();
       await database.close();
       await target.drop();

@@ -18,6 +18,7 @@ import { loadTranslations } from '#identity/translations.ts';
 import { UserPool } from '#identity/user-pool.ts';
 import { createMailer, DEFAULT_MAIL_FROM } from '#platform/mail/mailer.ts';
 import { createRateLimits, type RateLimits } from '#platform/rate-limits.ts';
+import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { createUserService } from '../service.ts';
 
 export interface TestUser {
@@ -32,6 +33,9 @@ export interface RunningUserService {
   app: express.Express;
   identity: RunningIdentity;
   rateLimits: RateLimits;
+  /** The loyalty programme's sandbox the service asks, on a clock the test moves (`loyaltyClock`). */
+  loyalty: LoyaltySandbox;
+  loyaltyClock: { advance(milliseconds: number): void };
   /** Posts a GraphQL request, with the token when given. */
   call(body: { query: string; variables?: Record<string, unknown> }, token?: string): request.Test;
   /**
@@ -55,12 +59,15 @@ export async function startUserService(backend: DatabaseBackend): Promise<Runnin
   const database = await openDatabase({ url: target.url, dataDir: 'memory://' });
   const identity = await startIdentity(database);
   const rateLimits = await createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: `test-${crypto.randomUUID()}`, logger });
+  let loyaltyNow = Date.now();
+  const loyalty = await LoyaltySandbox.create({ database, logger, clock: () => new Date(loyaltyNow) });
   const service = await createUserService({
     database,
     identity: { issuer: ISSUER, audience: API_AUDIENCE, fetch: identity.fetch },
     production: false,
     logger,
     rateLimits,
+    loyalty,
   });
   const app = express().use('/graphql/user', service.router);
   const mailer = createMailer({ smtpUrl: undefined, from: DEFAULT_MAIL_FROM, dataDir: 'memory://', logger });
@@ -77,6 +84,8 @@ export async function startUserService(backend: DatabaseBackend): Promise<Runnin
     app,
     identity,
     rateLimits,
+    loyalty,
+    loyaltyClock: { advance: (milliseconds) => void (loyaltyNow += milliseconds) },
     call(body, token) {
       const post = request(app).post('/graphql/user');
       return (token ? post.set('Authorization', `Bearer ${token}`) : post).send(body);

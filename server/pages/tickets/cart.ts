@@ -1,6 +1,20 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
 import { z } from 'zod';
+import { memberPinRule, pointsRule } from '#platform/loyalty/loyalty-rules.ts';
 import { createFormatter } from '#views/format.ts';
-import { CART_FORM, COUPON_FORM, CartFragment, CartPage, type CartPageData } from '#views/pages/tickets/CartPage.tsx';
+import {
+  CART_FORM,
+  COUPON_FORM,
+  CartFragment,
+  CartPage,
+  POINTS_FORM,
+  type CartLoyalty,
+  type CartPageData,
+} from '#views/pages/tickets/CartPage.tsx';
+import { toHalalas } from '#views/pages/tickets/cart-totals.ts';
+import { parseForm } from '../../forms/parse-form.ts';
+import { errorCodeOf, errorExtensionsOf, LOYALTY_BALANCE, loyaltyRefusalOutcome, loyaltyStanding } from '../../loyalty/loyalty-account.ts';
+import { signInAgainOutcome } from '../account/account-access.ts';
 import { CART_FRAGMENT_ID } from '#views/islands/CartLines.tsx';
 import { commerceRead } from '../../commerce/shopper.ts';
 import { notFound, page, type FormOutcome, type PageContext, type PageModule } from '../../page.ts';
@@ -34,6 +48,7 @@ const cartPage: PageModule<CartPageData> = {
       context.services.commerce.query(CATALOGUE_QUERY, { eventId: event.commerceEventId }, await commerceRead(context)),
     ]);
     const view = cart && cart.items.length > 0 ? cartView(cart, catalogue, context.locale, createFormatter(context.locale)) : null;
+    const loyalty = view && cart ? await cartLoyalty(context, cart) : ({ state: 'unavailable' } as const);
     if (cart && view) {
       trackShop(context, event, 'view_cart', {
         cart_id: cart.id,
@@ -49,6 +64,7 @@ const cartPage: PageModule<CartPageData> = {
         cart: view,
         // SPEC 2.4: guests choose between signing in and continuing as a guest first.
         checkoutHref: context.urls.route(context.viewer ? 'ticketsCheckout' : 'ticketsLogin', { eventSlug: event.slug }),
+        loyalty,
       },
       ticketPageHead(
         event,
@@ -67,6 +83,8 @@ const cartPage: PageModule<CartPageData> = {
     extras: { form: CART_FORM, handle: (context, body) => changeLine(context, body, 'extras') },
     'coupon-apply': { form: COUPON_FORM, handle: (context, body) => changeCoupon(context, body, 'apply') },
     'coupon-remove': { form: COUPON_FORM, handle: (context, body) => changeCoupon(context, body, 'remove') },
+    'points-apply': { form: POINTS_FORM, handle: (context, body) => applyPoints(context, body) },
+    'points-remove': { form: POINTS_FORM, handle: (context) => removePoints(context) },
   },
 };
 
@@ -213,4 +231,155 @@ async function changeCoupon(context: PageContext, body: Record<string, string>, 
     message: change === 'apply' ? 'shop:cart.couponApplied' : 'shop:cart.couponRemoved',
     values: { code: code.data },
   };
+}
+
+// ---- Loyalty points (SPEC 2.4, 5, 7.2, 8; decision 0039) ----
+
+const CART_LOYALTY_FIELDS = `id loyaltyDiscount { points pointsUsed } loyaltyDiscountValue { amount } totalPrice { amount }`;
+
+const LOYALTY_CREATE_DISCOUNT: TypedDocumentNode<
+  { loyaltyCreateDiscount: { id: string } },
+  { input: { cartId: string; eventId: string; points: number; verificationToken: string } }
+> = gql`
+  mutation CartLoyaltyCreateDiscount($input: LoyaltyDiscountInput!) {
+    loyaltyCreateDiscount(input: $input) { ${CART_LOYALTY_FIELDS} }
+  }
+`;
+
+const LOYALTY_DELETE_DISCOUNT: TypedDocumentNode<
+  { loyaltyDeleteDiscount: { id: string } },
+  { input: { cartId: string; eventId: string } }
+> = gql`
+  mutation CartLoyaltyDeleteDiscount($input: LoyaltyDiscountRemovalInput!) {
+    loyaltyDeleteDiscount(input: $input) { ${CART_LOYALTY_FIELDS} }
+  }
+`;
+
+/** What the points panel shows: an invitation, or the member's balance and the cart's points. */
+async function cartLoyalty(context: PageContext, cart: CartNode): Promise<CartLoyalty> {
+  if (!context.viewer) return { state: 'guest', signUpHref: context.urls.route('accountRegister') };
+  const token = await context.accessToken();
+  if (!token) return { state: 'unavailable' };
+  let standing;
+  try {
+    standing = await loyaltyStanding(context, token);
+  } catch (error) {
+    context.req.log.warn({ err: error }, 'Reading the loyalty link failed');
+    return { state: 'unavailable' };
+  }
+  if (standing.state === 'notLinked') return { state: 'notLinked', linkHref: context.urls.route('accountLoyalty') };
+  if (standing.state === 'unavailable') return { state: 'unavailable' };
+  const applied = cart.loyaltyDiscount;
+  return {
+    state: 'linked',
+    balance: standing.state === 'linked' ? standing.balance.balance : null,
+    applied: applied ? { points: applied.points, pointsUsed: applied.pointsUsed, value: applied.discountValue.amount } : null,
+    limit: cart.loyaltyPointsLimit,
+    coversAll: applied !== null && toHalalas(cart.totalPrice.amount) === 0,
+  };
+}
+
+const pointsForm = z.object({
+  points: z
+    .string({ error: 'loyalty:errors.pointsStep' })
+    .trim()
+    .regex(/^\d{1,8}$/, 'loyalty:errors.pointsStep')
+    .transform(Number)
+    .pipe(pointsRule),
+  memberPin: memberPinRule,
+});
+
+/** SPEC 8: the commerce service's refusals of points, by code; BURN_FAILED says the programme's reason. */
+function pointsRefusal(context: PageContext, error: unknown, values: Record<string, string>): FormOutcome {
+  const code = errorCodeOf(error);
+  const extensions = errorExtensionsOf(error);
+  const fields = (extensions.fields ?? {}) as Record<string, string>;
+  switch (code) {
+    case 'LOYALTY_BURN_FAILED':
+      return {
+        kind: 'invalid',
+        values,
+        errors: { points: fields.points ?? 'loyalty:errors.burnFailed' },
+        message: fields.points ?? 'loyalty:errors.burnFailed',
+      };
+    case 'LOYALTY_POINTS_LIMIT': {
+      const limited = { ...values, points: String(extensions.limit ?? '') };
+      return { kind: 'invalid', values: limited, errors: { points: 'loyalty:errors.pointsLimit' }, message: 'loyalty:errors.pointsLimit' };
+    }
+    case 'LOYALTY_VERIFICATION_REQUIRED':
+      return { kind: 'invalid', values, errors: { memberPin: 'loyalty:errors.pinRequired' }, message: 'loyalty:errors.pinRequired' };
+    case 'LOYALTY_NOT_LINKED':
+      return { kind: 'invalid', values, errors: {}, message: 'loyalty:errors.notLinked' };
+    case 'BAD_USER_INPUT':
+      return { kind: 'invalid', values, errors: { points: 'loyalty:errors.pointsStep' }, message: 'loyalty:errors.pointsStep' };
+    default:
+      if (isRefusal(error))
+        return { kind: 'invalid', values, errors: {}, message: cartRefusalMessage(error, 'loyalty:errors.pointsFailed') };
+      context.req.log.warn({ err: error }, 'Applying loyalty points failed');
+      return {
+        kind: 'failed',
+        values,
+        message: code === 'LOYALTY_UNAVAILABLE' ? 'loyalty:errors.unavailable' : 'loyalty:errors.pointsFailed',
+        cause: error,
+      };
+  }
+}
+
+/**
+ * SPEC 2.4, 5: points in steps of 50 off the cart. The PIN is asked every time: the user service
+ * verifies it with the programme (and counts wrong ones), and its verification goes to the
+ * commerce service, which checks it is the linked member's. Nothing is burned before the order.
+ */
+async function applyPoints(context: PageContext, body: Record<string, string>): Promise<FormOutcome> {
+  const parsed = parseForm(pointsForm, body);
+  const values = { points: (body.points ?? '').slice(0, 10) };
+  if (!parsed.ok) return { kind: 'invalid', values, errors: parsed.errors, message: Object.values(parsed.errors)[0] };
+  const token = await context.accessToken();
+  if (!token) return signInAgainOutcome(context);
+  let current: Awaited<ReturnType<typeof cartOf>>;
+  try {
+    current = await cartOf(context);
+  } catch (error) {
+    context.req.log.warn({ err: error }, 'Reading the cart failed');
+    return { kind: 'failed', values, message: 'loyalty:errors.pointsFailed' };
+  }
+  if (!current) return { kind: 'invalid', values, errors: {}, message: 'shop:errors.cartUpdateFailed' };
+  let verificationToken: string;
+  try {
+    const { loyaltyBalance } = await context.services.user.query(
+      LOYALTY_BALANCE,
+      { memberPin: parsed.data.memberPin },
+      { accessToken: token, fresh: true },
+    );
+    verificationToken = loyaltyBalance.verificationToken;
+  } catch (error) {
+    return loyaltyRefusalOutcome(context, error, values, 'Verifying a loyalty PIN in the cart failed');
+  }
+  try {
+    await context.services.commerce.mutate(
+      LOYALTY_CREATE_DISCOUNT,
+      { input: { cartId: current.cart.id, eventId: current.event.commerceEventId, points: parsed.data.points, verificationToken } },
+      { accessToken: token },
+    );
+  } catch (error) {
+    return pointsRefusal(context, error, values);
+  }
+  return { kind: 'succeeded', message: 'loyalty:cart.applied' };
+}
+
+async function removePoints(context: PageContext): Promise<FormOutcome> {
+  const token = await context.accessToken();
+  if (!token) return signInAgainOutcome(context);
+  try {
+    const current = await cartOf(context);
+    if (!current) return { kind: 'invalid', values: {}, errors: {}, message: 'shop:errors.cartUpdateFailed' };
+    await context.services.commerce.mutate(
+      LOYALTY_DELETE_DISCOUNT,
+      { input: { cartId: current.cart.id, eventId: current.event.commerceEventId } },
+      { accessToken: token },
+    );
+  } catch (error) {
+    return pointsRefusal(context, error, {});
+  }
+  return { kind: 'succeeded', message: 'loyalty:cart.removed' };
 }

@@ -53,6 +53,16 @@ export const CHECKOUT_CART: TypedDocumentNode<{ cart: CheckoutCart | null }, { c
       couponCodes {
         code
       }
+      loyaltyDiscount {
+        points
+        pointsUsed
+        discountValue {
+          ...CheckoutMoney
+        }
+      }
+      loyaltyDiscountValue {
+        ...CheckoutMoney
+      }
       items {
         id
         catalogueItemId
@@ -89,6 +99,7 @@ export const CHECKOUT_CART: TypedDocumentNode<{ cart: CheckoutCart | null }, { c
 export type CheckoutCartData = Omit<CheckoutCart, 'items'> & {
   cartState: 'ACTIVE' | 'ORDERED' | 'COMPLETED';
   couponCodes: { code: string }[];
+  loyaltyDiscount: { points: number; pointsUsed: number; discountValue: { amount: string; currency: string } } | null;
   items: (CheckoutCart['items'][number] & {
     originalPrice: { amount: string; currency: string };
     discountedPrice: { amount: string; currency: string };
@@ -225,6 +236,16 @@ const ORDER_FIELDS = gql`
     }
     cartDiscountPrice {
       ...CheckoutMoney
+    }
+    loyaltyPoints
+    loyaltyDiscountValue {
+      ...CheckoutMoney
+    }
+    loyaltyBurnState
+    loyaltyEarning {
+      points
+      pointsState
+      pointsPostAt
     }
     items {
       id

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { AddressStep, DetailsStep, PaymentMethod } from '../../forms/checkout-forms.ts';
+import type { AddressStep, DetailsStep, FinalizeStep } from '../../forms/checkout-forms.ts';
 
 /**
  * SPEC 2.4: checkout in steps (e-mail, details, billing, shipping when a cart item ships,
@@ -17,7 +17,7 @@ export interface CheckoutProgress {
   billing?: AddressStep;
   /** `billing` when the visitor chose the billing address again. */
   shipping?: AddressStep | 'billing';
-  paymentMethod?: PaymentMethod;
+  paymentMethod?: FinalizeStep['paymentMethod'];
 }
 
 declare module 'express-session' {

@@ -7,7 +7,8 @@ import {
   type CheckoutPageData,
   type DetailsAnswer,
 } from '#views/pages/tickets/CheckoutPage.tsx';
-import type { PaymentMethod, TabbyResult } from '#views/pages/tickets/commerce-data.ts';
+import { paidWithPoints, type PaymentMethod, type TabbyResult } from '#views/pages/tickets/commerce-data.ts';
+import { errorExtensionsOf } from '../../loyalty/loyalty-account.ts';
 import {
   addressStepForm,
   detailsStepForm,
@@ -127,8 +128,9 @@ async function profilePrefill(context: PageContext): Promise<CheckoutPageData['p
 
 const withoutDefault = ({ isDefault: _isDefault, ...address }: AddressAnswer & { isDefault: boolean }): AddressAnswer => address;
 
-/** SPEC 3.4: the methods every ticket in the cart allows, in the site's order. */
+/** SPEC 3.4: the methods every ticket in the cart allows, in the site's order; points alone when they cover the total (decision 0039). */
 async function allowedPaymentMethods(context: PageContext, checkout: Checkout): Promise<PaymentMethod[]> {
+  if (paidWithPoints(checkout.cart)) return ['LOYALTY_POINTS'];
   const ticketIds = [...new Set(checkout.cart.items.map((item) => item.catalogueItemId))];
   const { ticketsInfo } = await context.services.commerce.query(
     TICKETS_INFO,
@@ -343,6 +345,14 @@ const STOCK_MESSAGES: Record<string, string> = {
   INVENTORY_ERROR: 'shop:errors.inventoryError',
 };
 
+/** Decision 0039: why the order's points could not be burned, shown on the last step (the cart changes them). */
+const LOYALTY_MESSAGES: Record<string, string> = {
+  LOYALTY_BURN_FAILED: 'loyalty:errors.burnFailed',
+  LOYALTY_VERIFICATION_REQUIRED: 'loyalty:checkout.pinAgain',
+  LOYALTY_NOT_LINKED: 'loyalty:checkout.pinAgain',
+  LOYALTY_UNAVAILABLE: 'loyalty:errors.unavailable',
+};
+
 /** SPEC 2.4: "Pay": the order is placed and the visitor goes to the payment page (303). */
 async function pay(context: PageContext, body: Record<string, string>): Promise<FormOutcome> {
   const opened = await openCheckout(context);
@@ -411,6 +421,14 @@ async function pay(context: PageContext, body: Record<string, string>): Promise<
     const code = error instanceof ServiceError ? error.code : undefined;
     if (code && BACK_TO_CART.has(code)) return { kind: 'succeeded', redirectTo: context.urls.route('ticketsCart', { eventSlug }) };
     if (code && STOCK_MESSAGES[code]) return { kind: 'failed', values: values, message: STOCK_MESSAGES[code] };
+    if (code && LOYALTY_MESSAGES[code]) {
+      // SPEC 8 "Burn points failed", with the programme's reason when it gave one.
+      const fields = (errorExtensionsOf(error).fields ?? {}) as Record<string, string>;
+      const message = code === 'LOYALTY_BURN_FAILED' ? (fields.points ?? LOYALTY_MESSAGES[code]) : LOYALTY_MESSAGES[code];
+      if (code === 'LOYALTY_UNAVAILABLE') return { kind: 'failed', values, message, cause: error };
+      trackFailure(context, checkout, number, { points: message });
+      return { kind: 'invalid', values, errors: {}, message };
+    }
     context.req.log.warn({ err: error }, 'Placing the order failed');
     return { kind: 'failed', values: values, message: 'checkout:errors.orderFailed' };
   }

@@ -192,6 +192,10 @@ export interface CartNode {
   version: number;
   ticketQuantity: number;
   canCheckout: boolean;
+  /** Decision 0039: the cart's loyalty points. */
+  loyaltyDiscount: { memberId: string; points: number; pointsUsed: number; discountValue: Money } | null;
+  loyaltyDiscountValue: Money;
+  loyaltyPointsLimit: number;
 }
 
 const CART_FIELDS = `
@@ -223,6 +227,9 @@ const CART_FIELDS = `
   version
   ticketQuantity
   canCheckout
+  loyaltyDiscount { memberId points pointsUsed discountValue { ${MONEY} } }
+  loyaltyDiscountValue { ${MONEY} }
+  loyaltyPointsLimit
 `;
 
 export const CART_QUERY: TypedDocumentNode<{ cart: CartNode | null }, { cartId: string; eventId: string }> = gql`
@@ -365,9 +372,13 @@ export function cartView(cart: CartNode, catalogue: CatalogueQuery, locale: Loca
     lines,
     coupon: coupon ? { type: coupon.couponType, discount: toHalalas(cart.couponCodesDiscountValue.amount), base: discounted } : null,
     coupons: cart.couponCodes.map((code) => ({ code: code.code, discount: code.discountValue.amount })),
+    loyaltyPoints: cart.loyaltyDiscount?.points ?? 0,
     totals: {
       subtotal: toHalalas(cart.subtotalPrice.amount),
-      discount: toHalalas(cart.cartDiscountPrice.amount),
+      // Products and coupons; the points have their own line (decision 0039).
+      discount: toHalalas(cart.cartDiscountPrice.amount) - toHalalas(cart.loyaltyDiscountValue.amount),
+      loyalty: toHalalas(cart.loyaltyDiscountValue.amount),
+      loyaltyPoints: cart.loyaltyDiscount?.pointsUsed ?? 0,
       totalExcludingVat: toHalalas(cart.totalPriceExcluding.amount),
       vat: toHalalas(cart.vatAmount.amount),
       total: toHalalas(cart.totalPrice.amount),
@@ -378,7 +389,7 @@ export function cartView(cart: CartNode, catalogue: CatalogueQuery, locale: Loca
 }
 
 /** The totals the island would compute for this cart: equal to the service's, or the rules disagree. */
-export const islandTotalsOf = (view: CartView) => cartTotals(view.lines, view.coupon);
+export const islandTotalsOf = (view: CartView) => cartTotals(view.lines, view.coupon, view.loyaltyPoints);
 
 // ---- Refusals ----
 

@@ -1,5 +1,14 @@
 import { Island } from '../../components/Island.tsx';
-import { CART_FRAGMENT_ID, CART_ISLAND, CartLines, type CartIslandLine, type CartIslandProps } from '../../islands/CartLines.tsx';
+import { LOYALTY_POINTS_STEP } from '#platform/loyalty/loyalty-programme.ts';
+import {
+  CART_FRAGMENT_ID,
+  CART_ISLAND,
+  CartLines,
+  type CartIslandLine,
+  type CartIslandProps,
+  type CartPointsPanel,
+} from '../../islands/CartLines.tsx';
+import { usePoints, usePointsValue } from '../../components/loyalty-points.ts';
 import { useFormState, useSite } from '../../site-context.tsx';
 import type { TotalsCoupon } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';
@@ -10,11 +19,29 @@ export interface CartView {
   lines: CartIslandLine[];
   coupon: TotalsCoupon | null;
   coupons: { code: string; discount: string }[];
+  /** The points chosen for the cart (decision 0039); 0 without. */
+  loyaltyPoints: number;
   totals: CartIslandProps['totals'];
   canCheckout: boolean;
   /** Instalments are offered for this cart (every ticket allows them). */
   instalments: boolean;
 }
+
+/** Where the visitor stands with loyalty points for this cart (decision 0039). */
+export type CartLoyalty =
+  | { state: 'guest'; signUpHref: string }
+  | { state: 'notLinked'; linkHref: string }
+  | { state: 'unavailable' }
+  | {
+      state: 'linked';
+      /** Null while the balance needs the PIN (the programme's verification ran out). */
+      balance: number | null;
+      applied: { points: number; pointsUsed: number; value: string } | null;
+      /** The most points the cart takes. */
+      limit: number;
+      /** The total is 0: the points cover it. */
+      coversAll: boolean;
+    };
 
 export interface CartPageData {
   event: ShopFrameEvent;
@@ -23,11 +50,13 @@ export interface CartPageData {
   cart: CartView | null;
   /** Guests go to the ticket login step first, users straight to checkout (SPEC 2.4). */
   checkoutHref: string;
+  loyalty: CartLoyalty;
 }
 
 /** The form whose outcome the lines show (quantity, remove, extras). */
 export const CART_FORM = 'cart';
 export const COUPON_FORM = 'cart-coupon';
+export const POINTS_FORM = 'cart-points';
 
 /** SPEC 2.4, 4.3: the cart, with its lines, extras, coupon and totals. */
 export function CartPage({ data }: { data: CartPageData }) {
@@ -114,7 +143,11 @@ export function CartFragment({ data }: { data: CartPageData }) {
       applyCoupon: t('shop:cart.applyCoupon'),
       removeCoupon: t('shop:cart.removeCoupon', { code: '__CODE__' }),
       instalments: t('shop:tickets.instalments', { amount: '__AMOUNT__' }),
+      pointsLine: t('loyalty:cart.summaryLine', { points: '__POINTS__' }),
+      pointsTitle: t('loyalty:cart.title'),
     },
+    loyaltyPoints: cart.loyaltyPoints,
+    points: usePointsPanel(data.loyalty),
   };
   return (
     <div id={CART_FRAGMENT_ID} className="cart">
@@ -124,4 +157,53 @@ export function CartFragment({ data }: { data: CartPageData }) {
       </a>
     </div>
   );
+}
+
+/** The points panel's texts and state, in the visitor's language (decision 0039). */
+function usePointsPanel(loyalty: CartLoyalty): CartPointsPanel | null {
+  const { t } = useSite();
+  const points = usePoints();
+  const value = usePointsValue();
+  const state = useFormState(POINTS_FORM);
+  if (loyalty.state === 'guest') {
+    return { state: 'invite', text: t('loyalty:cart.guestText'), linkText: t('loyalty:cart.signUp'), href: loyalty.signUpHref };
+  }
+  if (loyalty.state === 'notLinked') {
+    return { state: 'invite', text: t('loyalty:cart.linkText'), linkText: t('loyalty:cart.link'), href: loyalty.linkHref };
+  }
+  if (loyalty.state === 'unavailable') return { state: 'unavailable', text: t('loyalty:cart.unavailable') };
+  const affordable = loyalty.balance === null ? loyalty.limit : Math.floor(loyalty.balance / LOYALTY_POINTS_STEP) * LOYALTY_POINTS_STEP;
+  const max = Math.max(0, Math.min(loyalty.limit, affordable));
+  const failed = state && state.status !== 'succeeded' ? state : undefined;
+  return {
+    state: 'linked',
+    balanceText: loyalty.balance === null ? null : t('loyalty:cart.balance', { points: points(loyalty.balance) }),
+    rateText: t('loyalty:cart.rate', { amount: value(LOYALTY_POINTS_STEP) }),
+    max,
+    value: failed?.values.points ?? (loyalty.applied ? String(loyalty.applied.points) : ''),
+    applied: loyalty.applied
+      ? {
+          text: t('loyalty:cart.using', { points: points(loyalty.applied.pointsUsed) }),
+          valueText: t('loyalty:cart.value', { amount: value(loyalty.applied.pointsUsed) }),
+        }
+      : null,
+    coversAll: loyalty.coversAll ? t('loyalty:cart.coversAll') : null,
+    notEnough: max < LOYALTY_POINTS_STEP && !loyalty.applied ? t('loyalty:cart.notEnough') : null,
+    message: state?.message
+      ? { kind: state.status === 'succeeded' ? 'success' : 'error', text: t(state.message, { ...state.values }) }
+      : null,
+    errors: Object.fromEntries(
+      Object.entries(failed?.errors ?? {})
+        .filter(([name]) => name === 'points' || name === 'memberPin')
+        .map(([name, key]) => [name, t(key, { ...failed?.values })]),
+    ),
+    labels: {
+      points: t('loyalty:cart.points'),
+      pointsHint: t('loyalty:cart.pointsHint', { points: points(max) }),
+      pin: t('loyalty:cart.pin'),
+      pinHint: t('loyalty:cart.pinHint'),
+      apply: t('loyalty:cart.apply'),
+      remove: t('loyalty:cart.remove'),
+    },
+  };
 }

@@ -100,7 +100,11 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
           </p>
         </div>
         <aside className="checkout__aside" aria-label={t('checkout:summary.heading')}>
-          <OrderSummary lines={cart.items} totals={cart} />
+          <OrderSummary
+            lines={cart.items}
+            totals={cart}
+            points={cart.loyaltyDiscount ? { points: cart.loyaltyDiscount.pointsUsed, value: cart.loyaltyDiscount.discountValue } : null}
+          />
         </aside>
       </div>
     </TicketShopFrame>
@@ -318,21 +322,31 @@ function FinalizeStep({ data }: { data: CheckoutPageData }) {
   const termsError = useFieldError(form, 'acceptTerms');
   const whatsappError = useFieldError(form, 'whatsappConsent');
   const total = format.money(data.cart.totalPrice.amount, data.cart.totalPrice.currency);
+  const points = data.paymentMethods.length === 1 && data.paymentMethods[0] === 'LOYALTY_POINTS';
   return (
-    <StepForm step="finalize" submit={t('checkout:finalize.pay', { amount: total })}>
-      <fieldset className="checkout-methods" aria-describedby={methodError ? `${form}-paymentMethod-error` : undefined}>
-        <legend className="field__label">{t('checkout:payment.heading')}</legend>
-        {data.paymentMethods.map((method) => (
-          <label key={method} className="check-option checkout-methods__option">
-            <input type="radio" name="paymentMethod" value={method} defaultChecked={method === chosen} />
-            <span>
-              {t(`checkout:payment.${method}`)}
-              {method === 'INSTALMENTS' ? <InstalmentNote tabby={data.tabby} /> : null}
-            </span>
-          </label>
-        ))}
-        <FieldError form={form} name="paymentMethod" />
-      </fieldset>
+    <StepForm step="finalize" submit={points ? t('loyalty:checkout.placeWithPoints') : t('checkout:finalize.pay', { amount: total })}>
+      {points ? (
+        // Decision 0039: the points cover everything; there is no method to choose.
+        <div className="checkout-methods checkout-methods--points">
+          <input type="hidden" name="paymentMethod" value="LOYALTY_POINTS" />
+          <p className="field__label">{t('loyalty:checkout.paidWithPoints')}</p>
+          <p>{t('loyalty:checkout.paidWithPointsText')}</p>
+        </div>
+      ) : (
+        <fieldset className="checkout-methods" aria-describedby={methodError ? `${form}-paymentMethod-error` : undefined}>
+          <legend className="field__label">{t('checkout:payment.heading')}</legend>
+          {data.paymentMethods.map((method) => (
+            <label key={method} className="check-option checkout-methods__option">
+              <input type="radio" name="paymentMethod" value={method} defaultChecked={method === chosen} />
+              <span>
+                {t(`checkout:payment.${method}`)}
+                {method === 'INSTALMENTS' ? <InstalmentNote tabby={data.tabby} /> : null}
+              </span>
+            </label>
+          ))}
+          <FieldError form={form} name="paymentMethod" />
+        </fieldset>
+      )}
       <label className="check-option">
         <input
           type="checkbox"

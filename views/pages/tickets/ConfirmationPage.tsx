@@ -2,6 +2,7 @@ import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage, TextField } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import type { OrderView } from './commerce-data.ts';
+import { usePoints } from '../../components/loyalty-points.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { TicketShopFrame, type ShopFrameEvent } from './TicketShopFrame.tsx';
 
@@ -83,6 +84,7 @@ function NotCompleted({ data }: { data: ConfirmationPageData }) {
       <h1 className="checkout__title">{t('checkout:confirmation.failedHeading')}</h1>
       <OrderNumber order={data.order} />
       <p>{t(`checkout:confirmation.${data.order.state}`)}</p>
+      <OrderPoints order={data.order} />
       <p>
         <a className="button button--primary" href={urls.route('ticketsCheckout', { eventSlug: data.event.slug })}>
           {t('checkout:confirmation.tryAgain')}
@@ -110,7 +112,8 @@ function Paid({ data }: { data: ConfirmationPageData }) {
           </p>
           <p>{t('checkout:confirmation.issuingText', { email: order.customer.email })}</p>
         </section>
-        <OrderSummary lines={order.items} totals={order} />
+        <OrderPoints order={order} />
+        <OrderSummary lines={order.items} totals={order} points={pointsOf(order)} />
       </>
     );
   }
@@ -150,11 +153,48 @@ function PaidWithTickets({ data }: { data: ConfirmationPageData }) {
           </a>
         </p>
       </section>
-      <OrderSummary lines={order.items} totals={order} />
+      <OrderPoints order={order} />
+      <OrderSummary lines={order.items} totals={order} points={pointsOf(order)} />
       <WhatsappForm data={data} />
     </>
   );
 }
+
+/** Decision 0039: the points an order spent (given back when it ended unpaid) and what it earns. */
+function OrderPoints({ order }: { order: ConfirmationPageData['order'] }) {
+  const { t, format } = useSite();
+  const points = usePoints();
+  const lines: string[] = [];
+  if (order.loyaltyPoints > 0 && order.loyaltyDiscountValue) {
+    lines.push(
+      order.loyaltyBurnState === 'REVERSED'
+        ? t('loyalty:confirmation.returned', { points: points(order.loyaltyPoints) })
+        : t('loyalty:confirmation.spent', {
+            points: points(order.loyaltyPoints),
+            amount: format.money(order.loyaltyDiscountValue.amount, order.loyaltyDiscountValue.currency),
+          }),
+    );
+  }
+  if (order.loyaltyEarning && order.loyaltyEarning.pointsState !== 'REFUSED') {
+    lines.push(
+      order.loyaltyEarning.pointsState === 'POSTED'
+        ? t('loyalty:confirmation.earnedPosted', { points: points(order.loyaltyEarning.points) })
+        : t('loyalty:confirmation.earned', { points: points(order.loyaltyEarning.points) }),
+    );
+  }
+  if (lines.length === 0) return null;
+  return (
+    <section className="confirmation__points loyalty-panel" aria-labelledby="confirmation-points">
+      <h2 id="confirmation-points">{t('loyalty:account.title')}</h2>
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </section>
+  );
+}
+
+const pointsOf = (order: ConfirmationPageData['order']) =>
+  order.loyaltyPoints > 0 && order.loyaltyDiscountValue ? { points: order.loyaltyPoints, value: order.loyaltyDiscountValue } : null;
 
 /** SPEC 7.2, 8: the tickets on WhatsApp (whatsappOptin). */
 function WhatsappForm({ data }: { data: ConfirmationPageData }) {

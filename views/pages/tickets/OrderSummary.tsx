@@ -1,14 +1,28 @@
 import { useSite } from '../../site-context.tsx';
-import type { SummaryLine, Totals } from './commerce-data.ts';
+import { toHalalas, fromHalalas } from './cart-totals.ts';
+import type { PointsSpent, SummaryLine, Totals } from './commerce-data.ts';
 
 /**
  * The lines and totals of a cart or an order (SPEC 3.4): subtotal, discounts, the total without
  * VAT, the VAT and the total paid. Amounts are the API's exact decimals, only formatted here.
  */
-export function OrderSummary({ lines, totals, headingLevel = 2 }: { lines: SummaryLine[]; totals: Totals; headingLevel?: 2 | 3 }) {
+export function OrderSummary({
+  lines,
+  totals,
+  points = null,
+  headingLevel = 2,
+}: {
+  lines: SummaryLine[];
+  totals: Totals;
+  /** Loyalty points spent (decision 0039): their own line, out of the discounts. */
+  points?: PointsSpent | null;
+  headingLevel?: 2 | 3;
+}) {
   const { t, format, locale } = useSite();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const hasDiscount = Number(totals.cartDiscountPrice.amount) > 0;
+  const pointsValue = points ? toHalalas(points.value.amount) : 0;
+  const discount = fromHalalas(toHalalas(totals.cartDiscountPrice.amount) - pointsValue);
+  const hasDiscount = Number(discount) > 0;
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <Heading className="order-summary__heading" id="order-summary-heading">
@@ -35,7 +49,13 @@ export function OrderSummary({ lines, totals, headingLevel = 2 }: { lines: Summa
         {hasDiscount ? (
           <>
             <dt>{t('checkout:summary.discounts')}</dt>
-            <dd>−{format.money(totals.cartDiscountPrice.amount, totals.cartDiscountPrice.currency)}</dd>
+            <dd>−{format.money(discount, totals.cartDiscountPrice.currency)}</dd>
+          </>
+        ) : null}
+        {points && pointsValue > 0 ? (
+          <>
+            <dt>{t('loyalty:checkout.pointsLine', { points: format.number(points.points) })}</dt>
+            <dd>−{format.money(points.value.amount, points.value.currency)}</dd>
           </>
         ) : null}
         <dt>{t('checkout:summary.excludingVat')}</dt>

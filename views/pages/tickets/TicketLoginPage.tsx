@@ -38,6 +38,9 @@ export function TicketLoginPage({ data }: { data: TicketLoginPageData }) {
           <section className="shop-login__choice" aria-labelledby="ticket-login-guest">
             <h2 id="ticket-login-guest">{t('shop:login.guestTitle')}</h2>
             <p>{t('shop:login.guestText')}</p>
+            <p className="shop-login__points">
+              {t('loyalty:cart.guestEarn')} <a href={urls.route('accountRegister')}>{t('loyalty:cart.guestEarnLink')}</a>
+            </p>
             <form method="post" action={action}>
               <FormToken />
               <input type="hidden" name="intent" value="guest" />

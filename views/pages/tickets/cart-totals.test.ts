@@ -56,12 +56,30 @@ describe('cartTotals', () => {
     expect(cartTotals([{ quantity: 1, originalPrice: 3000, discountedPrice: 3000, subItems: [] }], fixed).total).toBe(0);
   });
 
+  it('takes loyalty points off after the coupon, as the service does, and never more than the rest (decision 0039)', () => {
+    // 150 points are 7.50 SAR: 2 × 595.00 − 7.50 = 1182.50.
+    expect(cartTotals([ga], null, 150)).toMatchObject({
+      loyaltyPointsUsed: 150,
+      loyaltyDiscount: 750,
+      total: 118250,
+      vat: 118250 - 102826,
+    });
+    // One ticket left in the cart: 12,000 points chosen, 11,900 cover 595.00 and are all it uses.
+    expect(cartTotals([{ ...ga, quantity: 1 }], null, 12_000)).toMatchObject({
+      loyaltyPointsUsed: 11_900,
+      loyaltyDiscount: 59500,
+      total: 0,
+    });
+  });
+
   it('is zero for an empty cart', () => {
     expect(cartTotals([], { type: 'FIXED_AMOUNT', discount: 5000, base: 100 })).toEqual({
       subtotal: 0,
       productsDiscount: 0,
       couponDiscount: 0,
       discount: 0,
+      loyaltyPointsUsed: 0,
+      loyaltyDiscount: 0,
       total: 0,
       totalExcludingVat: 0,
       vat: 0,

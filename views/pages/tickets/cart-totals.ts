@@ -22,6 +22,8 @@ export function fromHalalas(halalas: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
+import { LOYALTY_POINTS_STEP, loyaltyPointsValue } from '#platform/loyalty/loyalty-programme.ts';
+
 /** SPEC 9.2: prices include 15% VAT. */
 export const VAT_RATE_PERCENT = 15;
 
@@ -55,6 +57,9 @@ export interface CartTotals {
   couponDiscount: number;
   /** products + coupons. */
   discount: number;
+  /** Loyalty points the order would burn, and what they take off (decision 0039). */
+  loyaltyPointsUsed: number;
+  loyaltyDiscount: number;
   total: number;
   totalExcludingVat: number;
   vat: number;
@@ -70,7 +75,7 @@ export interface CartTotals {
  * the same proportion of the discounted amount, rounded half up to the halala, which is what the
  * service computes for a percentage. A fixed coupon keeps its amount, never more than the amount.
  */
-export function cartTotals(lines: TotalsLine[], coupon: TotalsCoupon | null = null): CartTotals {
+export function cartTotals(lines: TotalsLine[], coupon: TotalsCoupon | null = null, loyaltyPoints = 0): CartTotals {
   let subtotal = 0;
   let discounted = 0;
   let ticketQuantity = 0;
@@ -93,13 +98,20 @@ export function cartTotals(lines: TotalsLine[], coupon: TotalsCoupon | null = nu
           : 0
         : Math.min(coupon.discount, discounted);
   }
-  const total = discounted - couponDiscount;
+  // Decision 0039, as the service: points after coupons, no more than the smallest multiple of 50 that covers the rest.
+  const afterCoupons = discounted - couponDiscount;
+  const stepValue = loyaltyPointsValue(LOYALTY_POINTS_STEP);
+  const loyaltyPointsUsed = Math.min(loyaltyPoints, Math.ceil(afterCoupons / stepValue) * LOYALTY_POINTS_STEP);
+  const loyaltyDiscount = Math.min(loyaltyPointsValue(loyaltyPointsUsed), afterCoupons);
+  const total = afterCoupons - loyaltyDiscount;
   const totalExcludingVat = mulDivRound(total, 100, 100 + VAT_RATE_PERCENT);
   return {
     subtotal,
     productsDiscount,
     couponDiscount,
     discount: productsDiscount + couponDiscount,
+    loyaltyPointsUsed,
+    loyaltyDiscount,
     total,
     totalExcludingVat,
     vat: total - totalExcludingVat,

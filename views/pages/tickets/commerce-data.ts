@@ -3,7 +3,7 @@
  * screens show them (graphql/commerce/schema.graphql): amounts are the API's decimal strings.
  */
 
-export type PaymentMethod = 'CREDIT_CARD' | 'MOBILE_WALLET' | 'INSTALMENTS';
+export type PaymentMethod = 'CREDIT_CARD' | 'MOBILE_WALLET' | 'INSTALMENTS' | 'LOYALTY_POINTS';
 export type OrderState = 'PENDING_PAYMENT' | 'PAID' | 'PAYMENT_FAILED' | 'EXPIRED' | 'CANCELLED';
 
 export interface Money {
@@ -23,6 +23,14 @@ export interface Totals {
   totalPriceExcluding: Money;
   vatAmount: Money;
   cartDiscountPrice: Money;
+  /** Decision 0039: what loyalty points took off (part of cartDiscountPrice), absent before points existed. */
+  loyaltyDiscountValue?: Money;
+}
+
+/** The loyalty points a cart or an order spends (decision 0039). */
+export interface PointsSpent {
+  points: number;
+  value: Money;
 }
 
 export interface SummaryLine {
@@ -41,7 +49,13 @@ export interface CheckoutCart extends Totals {
   isShippingRequired: boolean;
   canCheckout: boolean;
   version: number;
+  /** Decision 0039: the cart's loyalty points, null without. */
+  loyaltyDiscount?: { points: number; pointsUsed: number; discountValue: Money } | null;
 }
+
+/** The cart's points pay its whole total: the order needs no card (decision 0039). */
+export const paidWithPoints = (cart: Pick<CheckoutCart, 'loyaltyDiscount' | 'totalPrice'>): boolean =>
+  Boolean(cart.loyaltyDiscount) && /^0+(\.0+)?$/.test(cart.totalPrice.amount);
 
 export interface TabbyResult {
   isCustomerEligible: boolean;
@@ -69,6 +83,10 @@ export interface OrderView extends Totals {
   ticketsAssigned: boolean;
   completedAt: string | null;
   paymentLink: string | null;
+  /** Decision 0039: points spent, and where they stand; what the paid order earns. */
+  loyaltyPoints: number;
+  loyaltyBurnState: 'PENDING' | 'BURNED' | 'REVERSED' | null;
+  loyaltyEarning: { points: number; pointsState: 'ON_THE_WAY' | 'POSTED' | 'REFUSED'; pointsPostAt: string | null } | null;
 }
 
 /** An order's tickets that have a holder, for "3 of 4 assigned". */
