@@ -11,9 +11,9 @@ import { WEB_SCHEMA, webMigrations } from './migrations.ts';
 /**
  * Every schema the site's parts keep in PostgreSQL, with its migrations, for `npm run migrate`
  * (decision 0038). Each part still migrates its own schema when it starts, under the same advisory
- * lock, so a site started without the job works as before. The payment sandbox is not here: it
- * stands in for an outside party, exists only where sandbox payments are allowed, and creates its
- * tables when it starts.
+ * lock, so a site started without the job works as before. The payment and loyalty sandboxes are
+ * not here: they stand in for outside parties, exist only where sandboxes are allowed, and create
+ * their tables when they start.
  */
 export const EVERY_SCHEMA: readonly { schema: string; migrations: readonly Migration[] }[] = [
   { schema: IDENTITY_SCHEMA, migrations: identityMigrations },
