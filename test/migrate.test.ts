@@ -62,7 +62,7 @@ beforeAll(() => {
   if (!existsSync(MIGRATE)) throw new Error(`${MIGRATE} is missing: run \`npm run build\` before these tests.`);
 });
 
-test('the job knows every schema a started site migrates, but the sandboxes', which only a sandbox site has', async () => {
+test('the job knows every schema a started site migrates, but the sandboxes’, which only a sandbox site has', async () => {
   const site = await startTestSite();
   try {
     // The sandboxes stand in for outside parties and create their own tables where they run.
