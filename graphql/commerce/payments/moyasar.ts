@@ -1,5 +1,6 @@
 import type { Logger } from '#platform/logger.ts';
 import type { HostedPayment, HostedPaymentRequest, PaymentGateway, ProviderPayment, ProviderPaymentStatus } from './payment-gateway.ts';
+import { callProviderApi } from './provider-api.ts';
 
 /**
  * Moyasar, the Saudi card gateway (decision 0036), through its REST API. A payment here is a Moyasar
@@ -187,38 +188,22 @@ export class MoyasarGateway implements PaymentGateway {
   }
 
   /** One API call: JSON in and out, Basic auth, a deadline; 404 is undefined, 5xx and network errors MoyasarUnavailable. */
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T | undefined> {
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.options.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: this.authorization,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? MOYASAR_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new MoyasarUnavailable(`Moyasar did not answer ${method} ${path}`, { cause: error });
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw new MoyasarUnavailable(`Moyasar's answer to ${method} ${path} was cut`, { cause: error });
-    }
-    if (response.status === 404 && method === 'GET') return undefined;
-    if (response.status >= 500) throw new MoyasarUnavailable(`Moyasar answered ${response.status} to ${method} ${path}`);
-    // The answer's message names the problem; it never carries the key.
-    if (!response.ok)
-      throw new MoyasarRefused(`Moyasar refused ${method} ${path} (${response.status}): ${text.slice(0, 300)}`, response.status);
-    try {
-      return text ? (JSON.parse(text) as T) : undefined;
-    } catch (error) {
-      throw new MoyasarUnavailable(`Moyasar answered ${method} ${path} with something other than JSON`, { cause: error });
-    }
+  private call<T>(method: string, path: string, body?: unknown): Promise<T | undefined> {
+    return callProviderApi<T>(
+      {
+        name: 'Moyasar',
+        apiUrl: this.options.apiUrl,
+        authorization: this.authorization,
+        timeoutMs: this.options.timeoutMs ?? MOYASAR_TIMEOUT_MS,
+        fetch: this.fetch,
+        unavailable: MoyasarUnavailable,
+        refused: MoyasarRefused,
+        isMissing: (method) => method === 'GET',
+      },
+      method,
+      path,
+      body,
+    );
   }
 }
 

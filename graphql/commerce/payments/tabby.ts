@@ -1,6 +1,7 @@
 import type { Logger } from '#platform/logger.ts';
 import { formatAmount } from '../money.ts';
 import { splitInstalments } from './instalments.ts';
+import { callProviderApi } from './provider-api.ts';
 import type {
   HostedPayment,
   InstalmentPaymentRequest,
@@ -414,40 +415,24 @@ export class TabbyInstalments implements InstalmentProvider {
   }
 
   /** One API call: JSON in and out, the Bearer key, a deadline; 404 on a read is undefined, 429/5xx and network errors TabbyUnavailable. */
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T | undefined> {
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.options.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: this.authorization,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? TABBY_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new TabbyUnavailable(`Tabby did not answer ${method} ${path}`, { cause: error });
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw new TabbyUnavailable(`Tabby's answer to ${method} ${path} was cut`, { cause: error });
-    }
-    if (response.status === 404 && method === 'GET' && path.startsWith('/api/v2/payments/')) return undefined;
-    if (response.status >= 500 || response.status === 429)
-      throw new TabbyUnavailable(`Tabby answered ${response.status} to ${method} ${path}`);
-    // The answer names the problem; it never carries the key.
-    if (!response.ok)
-      throw new TabbyRefused(`Tabby refused ${method} ${path} (${response.status}): ${text.slice(0, 300)}`, response.status);
-    try {
-      return text ? (JSON.parse(text) as T) : undefined;
-    } catch (error) {
-      throw new TabbyUnavailable(`Tabby answered ${method} ${path} with something other than JSON`, { cause: error });
-    }
+  private call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T | undefined> {
+    return callProviderApi<T>(
+      {
+        name: 'Tabby',
+        apiUrl: this.options.apiUrl,
+        authorization: this.authorization,
+        timeoutMs: this.options.timeoutMs ?? TABBY_TIMEOUT_MS,
+        fetch: this.fetch,
+        unavailable: TabbyUnavailable,
+        refused: TabbyRefused,
+        isMissing: (method, path) => method === 'GET' && path.startsWith('/api/v2/payments/'),
+        isBusy: (status) => status === 429,
+      },
+      method,
+      path,
+      body,
+      headers,
+    );
   }
 }
 
