@@ -34,7 +34,11 @@ export function lineTexts(t: TFunction, format: Formatter, line: WaitingLine): R
     position: format.number(line.position),
     ahead: format.number(line.ahead),
     wait: minutes <= 1 ? t('shop:waitingRoom.underAMinute') : t('shop:waitingRoom.minutes', { count: minutes }),
-    estimate: t('shop:waitingRoom.estimate', { rate: format.number(line.perMinute), time: format.time(new Date(line.admissionAt)) }),
+    estimate: t('shop:waitingRoom.estimate', {
+      count: line.perMinute,
+      rate: format.number(line.perMinute),
+      time: format.time(new Date(line.admissionAt)),
+    }),
   };
 }
 
