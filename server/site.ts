@@ -307,6 +307,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         secret: config.sessionSecret,
         secure: config.baseUrl.startsWith('https:'),
         ...config.waitingRoom,
+        onPlace: (eventId, outcome) => metrics.waitingRoomPlace(eventId, outcome),
       }),
     };
     const csrf = createCsrf({

@@ -19,6 +19,7 @@ const OPENS_AT = new Date(TEST_NOW.getTime() + 10 * 60_000);
 const PER_MINUTE = 2;
 const CHECKOUT_MINUTES = 10;
 const PLACES_PER_ADDRESS = 3;
+const METRICS_TOKEN = 'waiting-room-metrics-token';
 
 let now = TEST_NOW;
 /** Moves the site's clock; a step of 5 s or more also makes each process read its room again. */
@@ -51,7 +52,12 @@ describe.each(databaseBackends)('the sale waiting room on $name', (backend) => {
     const database = await backend.create({ startedSite: true });
     drop = database.drop;
     site = await startTestSite(
-      { DATABASE_URL: database.url, TRUST_PROXY: '1', WAITING_ROOM_PLACES_PER_ADDRESS: String(PLACES_PER_ADDRESS) },
+      {
+        DATABASE_URL: database.url,
+        TRUST_PROXY: '1',
+        WAITING_ROOM_PLACES_PER_ADDRESS: String(PLACES_PER_ADDRESS),
+        METRICS_TOKEN: METRICS_TOKEN,
+      },
       { clock: () => now },
     );
     // What the catalogue files' `waitingRoom` imports (catalogue/README.md).
@@ -202,6 +208,18 @@ describe.each(databaseBackends)('the sale waiting room on $name', (backend) => {
     expect(row?.last).toBe(true);
     const waiting = await visitors[0]!.get(WAITING);
     expect(Number(figure(waiting.text, 'ahead'))).toBeGreaterThan(0);
+  });
+
+  test('operators count places joined, admitted, refused and back in line', async () => {
+    const metrics = await request(site.app).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    const count = (outcome: string) =>
+      Number(new RegExp(`nabd_waiting_room_places_total\\{event="evt_nabd_2026",outcome="${outcome}"\\} (\\d+)`).exec(metrics.text)?.[1]);
+    expect({ joined: count('joined'), admitted: count('admitted'), refused: count('refused'), rejoined: count('rejoined') }).toEqual({
+      joined: 4 + PLACES_PER_ADDRESS + 30,
+      admitted: 3,
+      refused: 2,
+      rejoined: 1,
+    });
   });
 
   test('the event page, the confirmation, accounts and probes are never behind the room', async () => {

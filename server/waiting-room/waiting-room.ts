@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Logger } from '#platform/logger.ts';
+import type { WaitingRoomOutcome } from '#platform/metrics.ts';
 import type { ServiceClient } from '../services/service-client.ts';
 import { localizePath } from '../urls.ts';
 import { admissionTime, refreshSeconds, servedUpTo } from './admission.ts';
@@ -28,6 +29,8 @@ export interface WaitingRoomOptions {
   /** Admissions per minute and checkout minutes of a room a rush opened. */
   autoPerMinute: number;
   autoCheckoutMinutes: number;
+  /** Counts what becomes of places (the site's metrics). */
+  onPlace?: (eventId: string, outcome: WaitingRoomOutcome) => void;
 }
 
 /** Where the visitor stands in the room's line. */
@@ -101,18 +104,22 @@ export class WaitingRoom {
     const placeId = req.signedCookies?.[PLACE_COOKIE] as string | false | undefined;
     let place = typeof placeId === 'string' && UUID.test(placeId) ? await store.place(placeId) : undefined;
     if (place && place.room.id !== room.id) place = undefined;
+    const counted = (outcome: WaitingRoomOutcome) => this.options.onPlace?.(shop.commerceEventId, outcome);
     if (!place) {
       if (!join) return { kind: 'no-place' };
       place = await store.join(room, this.addressKey(req), this.options.placesPerAddress, now);
+      counted(place ? 'joined' : 'refused');
       if (!place) return { kind: 'refused' };
       this.keepPlace(res, shop.slug, place.id);
     } else if (place.admittedUntil !== null) {
       if (place.admittedUntil > now) return { kind: 'admitted', until: place.admittedUntil };
       // The checkout window is over: to the back of the line (paid and paying orders are never behind the room).
       place = await store.rejoin(place, now);
+      counted('rejoined');
     }
     if (place.position <= servedUpTo(place.room, now)) {
       const admitted = await store.admit(place, now + place.room.checkoutMinutes * 60_000);
+      counted('admitted');
       return { kind: 'admitted', until: admitted.admittedUntil! };
     }
     return { kind: 'waiting', status: lineStatus(place, now) };
