@@ -63,6 +63,9 @@ const PAYMENT_OUTCOMES: PaymentOutcome[] = ['paid', 'failed', 'voided', 'recorde
 const PAYMENT_SOURCES: PaymentSource[] = ['callback', 'provider_check', 'wallet'];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** What became of a place in a sale's waiting room (decision 0044). */
+export type WaitingRoomOutcome = 'joined' | 'rejoined' | 'admitted' | 'refused';
+
 export class SiteMetrics {
   readonly registry = new Registry();
   readonly #options: Required<SiteMetricsOptions>;
@@ -73,6 +76,7 @@ export class SiteMetrics {
   readonly #refusals: Counter<'limit'>;
   readonly #payments: Counter<'outcome' | 'source'>;
   readonly #unavailable: Counter<'source'>;
+  readonly #waitingRoom: Counter<'event' | 'outcome'>;
 
   constructor(options: SiteMetricsOptions = {}) {
     this.#options = { figuresMaxAgeMs: options.figuresMaxAgeMs ?? 15_000, figuresDeadlineMs: options.figuresDeadlineMs ?? 2_000 };
@@ -117,6 +121,12 @@ export class SiteMetrics {
       registers,
     });
     for (const outcome of PAYMENT_OUTCOMES) for (const source of PAYMENT_SOURCES) this.#payments.labels(outcome, source).inc(0);
+    this.#waitingRoom = new Counter({
+      name: 'nabd_waiting_room_places_total',
+      help: "Sale waiting rooms' places by event and outcome (joined: a new place; rejoined: back in line after a checkout window; admitted; refused: the address's limit), decision 0044.",
+      labelNames: ['event', 'outcome'],
+      registers,
+    });
     this.#unavailable = new Counter({
       name: 'nabd_metrics_source_failures_total',
       help: 'Scrapes that left out figures read from the database (sales, jobs) because the reading failed or took too long.',
@@ -146,6 +156,10 @@ export class SiteMetrics {
 
   rateLimitRefused(limit: string): void {
     this.#refusals.inc({ limit });
+  }
+
+  waitingRoomPlace(event: string, outcome: WaitingRoomOutcome): void {
+    this.#waitingRoom.inc({ event, outcome });
   }
 
   paymentSettled(outcome: PaymentOutcome, source: PaymentSource): void {

@@ -23,6 +23,7 @@ import { metricsEndpoint } from './metrics-endpoint.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
 import { createPageRouter, pageRouteOf } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
+import { waitingRoomGate } from './waiting-room/gate.ts';
 
 export interface Readiness {
   ready: boolean;
@@ -152,8 +153,10 @@ export function createApp(parts: AppParts): Express {
   app.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
   app.use(refuseUnstorableText);
   app.use(web.csrf.protect);
+  app.use(waitingRoomGate(web.renderer));
   app.use((req, res, next) => {
-    if (!web.renderer.answerFromCache(req, res)) return next();
+    // An admitted visitor's shop pages show their checkout window: never a stored page.
+    if (res.locals.shopWindowEndsAt || !web.renderer.answerFromCache(req, res)) return next();
     res.locals.route = pageRouteOf(req.path);
   });
   app.use(createPageRouter(web.renderer));

@@ -194,6 +194,18 @@ const environmentSchema = z.object({
     }),
   /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * Decision 0044: a sale's waiting room opens by itself for an event whose checkouts in flight
+   * (pending orders still holding stock) reach this many; 0 turns that off. Rooms the catalogue
+   * sets open whatever this says.
+   */
+  WAITING_ROOM_AUTO_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** Visitors a room opened by a rush lets into the shop per minute. */
+  WAITING_ROOM_AUTO_RATE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Minutes a visitor admitted by a room opened by a rush has to check out. */
+  WAITING_ROOM_CHECKOUT_MINUTES: z.coerce.number().int().min(5).max(240).default(15),
+  /** Places in one room's line that one address may hold: generous, for shared Wi-Fi and mobile carriers' NAT. */
+  WAITING_ROOM_PLACES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** A production site without SMTP_URL refuses to start unless the operator says the outbox is meant (a staging site). */
   MAIL_OUTBOX_IN_PRODUCTION: z
     .enum(['true', 'false'])
@@ -259,6 +271,8 @@ export interface Config {
   /** Origins pages may frame besides the embed providers (views/embed-origins.ts). */
   frameOrigins: string[];
   pageCacheEntries: number;
+  /** Sale waiting rooms (decision 0044): when a rush opens one, and how many places an address may hold. */
+  waitingRoom: { autoThreshold: number; autoPerMinute: number; autoCheckoutMinutes: number; placesPerAddress: number };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimitPrefix: string;
   /** Who takes payments (decision 0036). */
@@ -373,6 +387,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: values.TRUST_PROXY,
     frameOrigins: values.FRAME_ORIGINS,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
+    waitingRoom: {
+      autoThreshold: values.WAITING_ROOM_AUTO_THRESHOLD,
+      autoPerMinute: values.WAITING_ROOM_AUTO_RATE,
+      autoCheckoutMinutes: values.WAITING_ROOM_CHECKOUT_MINUTES,
+      placesPerAddress: values.WAITING_ROOM_PLACES_PER_ADDRESS,
+    },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,
     payments,

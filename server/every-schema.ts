@@ -7,6 +7,7 @@ import { migrate, type Migration } from '#platform/migrations.ts';
 import { ANALYTICS_SCHEMA, analyticsMigrations } from './analytics/analytics-sink.ts';
 import { PURCHASE_LEDGER_SCHEMA, purchaseLedgerMigrations } from './analytics/purchase-ledger.ts';
 import { WEB_SCHEMA, webMigrations } from './migrations.ts';
+import { WAITING_ROOM_SCHEMA, waitingRoomMigrations } from './waiting-room/line-store.ts';
 
 /**
  * Every schema the site's parts keep in PostgreSQL, with its migrations, for `npm run migrate`
@@ -23,6 +24,7 @@ export const EVERY_SCHEMA: readonly { schema: string; migrations: readonly Migra
   { schema: WEB_SCHEMA, migrations: webMigrations },
   { schema: ANALYTICS_SCHEMA, migrations: analyticsMigrations },
   { schema: PURCHASE_LEDGER_SCHEMA, migrations: purchaseLedgerMigrations },
+  { schema: WAITING_ROOM_SCHEMA, migrations: waitingRoomMigrations },
 ];
 
 /** Applies what each schema lacks, one schema after the other; answers what was applied, by schema. */

@@ -52,6 +52,9 @@ function matchRoute(path: string): RouteMatch {
   return match;
 }
 
+/** The route and its parameters for a locale-neutral path, if a route takes it. */
+export const matchPageRoute = (path: string): RouteMatch => matchRoute(path);
+
 /** The route table's id for a locale-neutral path, if a route takes it (the request metrics' label). */
 export function pageRouteOf(path: string): RouteId | undefined {
   return matchRoute(path)?.id;

@@ -65,7 +65,7 @@ export interface PageHead {
   /** A feed of this page's items (RSS), announced in the head; its path like the breadcrumbs'. */
   alternateFeed?: { title: string; path: string };
   /** Sends the browser on after a pause, without JavaScript (`<meta http-equiv="refresh">`); a path of ours. */
-  refresh?: { seconds: number; path: string };
+  refresh?: { seconds: number; path: string; /** Only for visitors without JavaScript (`<noscript>`). */ onlyWithoutScript?: boolean };
 }
 
 export type Loaded<Data> =

@@ -82,6 +82,14 @@ export const ROUTES = {
   ticketsAssign: route('/events/:eventSlug/tickets/assign', 'ticket', () => import('./pages/tickets/assign.ts')),
   ticketsCart: route('/events/:eventSlug/tickets/cart', 'ticket', () => import('./pages/tickets/cart.ts')),
   ticketsLogin: route('/events/:eventSlug/tickets/login', 'ticket', () => import('./pages/tickets/login.ts')),
+  // Beyond SPEC 2.1: the sale's waiting room and what its page polls (decision 0044).
+  // The waiting page has the focused frame: it is reloaded by a crowd, and the site's menus are no use in line.
+  ticketsWaitingRoom: route('/events/:eventSlug/tickets/waiting-room', 'ticketCheckout', () => import('./pages/tickets/waiting-room.ts')),
+  ticketsWaitingRoomStatus: route(
+    '/events/:eventSlug/tickets/waiting-room/status.json',
+    'ticket',
+    () => import('./pages/tickets/waiting-room-status.ts'),
+  ),
 
   termsAndConditions: route('/terms-and-conditions', 'default', () => import('./pages/about/terms.ts')),
   performer: route('/performers/:performerSlug', 'default', () => import('./pages/music/performer.ts')),

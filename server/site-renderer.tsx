@@ -273,6 +273,7 @@ export class SiteRenderer {
       preview: context.preview,
       testMode: this.options.testMode === true,
       frameOrigins: this.options.frameOrigins ?? [],
+      shopWindowEndsAt: (res.locals.shopWindowEndsAt as string | undefined) ?? null,
     };
   }
 }

@@ -39,6 +39,8 @@ import { Sitemap } from './seo/sitemap.ts';
 import { openSessionStore } from './session/session-store.ts';
 import { SiteRenderer } from './site-renderer.tsx';
 import { localizePath } from './urls.ts';
+import { openLineStore } from './waiting-room/line-store.ts';
+import { WaitingRoom } from './waiting-room/waiting-room.ts';
 
 /** How often the web tier asks whether content changed (and drops its cached answers if so). */
 const CONTENT_VERSION_CHECK_MS = 5000;
@@ -283,19 +285,30 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       clientSecret: config.identity.clientSecret,
       fetch: identityFetch,
     });
+    const commerce = new ServiceClient({
+      name: 'commerce',
+      url: config.commerce.url ?? `${config.baseUrl}/graphql/commerce`,
+      fetch: commerceFetch ?? fetch,
+    });
     const siteServices = {
       content,
       user: users,
-      commerce: new ServiceClient({
-        name: 'commerce',
-        url: config.commerce.url ?? `${config.baseUrl}/graphql/commerce`,
-        fetch: commerceFetch ?? fetch,
-      }),
+      commerce,
       auth: new SessionAuth(relyingParty, currentUserReader(users), (refreshToken) => userPool.signOut(refreshToken)),
       userPool,
       tracker,
       purchases: await createPurchaseLedger(database),
       preview: new PreviewMode({ secret: config.previewSecret, secure: config.baseUrl.startsWith('https:') }),
+      waitingRoom: new WaitingRoom({
+        store: await openLineStore(database),
+        commerce,
+        logger: logger.child({ component: 'waiting-room' }),
+        clock: options.clock ?? (() => new Date()),
+        secret: config.sessionSecret,
+        secure: config.baseUrl.startsWith('https:'),
+        ...config.waitingRoom,
+        onPlace: (eventId, outcome) => metrics.waitingRoomPlace(eventId, outcome),
+      }),
     };
     const csrf = createCsrf({
       secret: config.sessionSecret,

@@ -15,6 +15,8 @@ const NOT_HTML = new Set<RouteId>([
   'account',
   'accountTickets',
   'ticketsCheckout',
+  'ticketsWaitingRoom',
+  'ticketsWaitingRoomStatus',
   'accountDetails',
   'accountAddresses',
   'accountNewsletters',

@@ -13,8 +13,11 @@ export interface DocumentHeadProps {
   image?: string | null | undefined;
   imageSize?: { width: number; height: number } | undefined;
   noIndex?: boolean | undefined;
-  /** Go on to this absolute URL after the pause, also without JavaScript. */
-  refresh?: { seconds: number; url: string } | undefined;
+  /**
+   * Go on to this absolute URL after the pause, also without JavaScript; `onlyWithoutScript`: only
+   * then (inside `<noscript>`), for a page whose script keeps it current.
+   */
+  refresh?: { seconds: number; url: string; onlyWithoutScript?: boolean | undefined } | undefined;
   /** The site's name (og:site_name). */
   siteName: string;
   openGraph: { type: string; publishedTime?: string | undefined; modifiedTime?: string | undefined };
@@ -31,6 +34,11 @@ export interface DocumentHeadProps {
   analyticsPage?: string | undefined;
 }
 
+function Refresh({ seconds, url, onlyWithoutScript }: NonNullable<DocumentHeadProps['refresh']>) {
+  const meta = <meta httpEquiv="refresh" content={`${seconds};url=${url}`} />;
+  return onlyWithoutScript ? <noscript>{meta}</noscript> : meta;
+}
+
 /**
  * SPEC 2.2 and SEO: title with the site suffix, description, canonical, hreflang, Open Graph and
  * Twitter cards for link previews, an RSS feed, JSON-LD.
@@ -43,7 +51,7 @@ export function DocumentHead(props: DocumentHeadProps) {
       <title>{props.title}</title>
       {props.description ? <meta name="description" content={props.description} /> : null}
       {props.noIndex ? <meta name="robots" content="noindex" /> : null}
-      {props.refresh ? <meta httpEquiv="refresh" content={`${props.refresh.seconds};url=${props.refresh.url}`} /> : null}
+      {props.refresh ? <Refresh {...props.refresh} /> : null}
       <link rel="canonical" href={props.canonicalUrl} />
       {props.alternates.map((alternate) => (
         <link key={alternate.locale} rel="alternate" hrefLang={alternate.locale} href={alternate.url} />

@@ -49,6 +49,8 @@ export interface SiteContextValue {
   testMode?: boolean;
   /** Origins besides the embed providers that pages may frame (`FRAME_ORIGINS`, views/embed-origins.ts). */
   frameOrigins?: readonly string[];
+  /** Decision 0044: a visitor admitted from a sale's waiting room may shop until then (ISO 8601). */
+  shopWindowEndsAt?: string | null;
   assets: AssetCollector;
 }
 

@@ -136,6 +136,18 @@ describe('checking the catalogue files', () => {
       'catalogue/evt_desert/tickets.json: tickets[tkt_desert_ga].name.ar: is required',
     ],
     [
+      'a waiting room without its rate',
+      withEvent((event) => (event.waitingRoom = { saleOpensAt: '2027-01-15T12:00:00+03:00' })),
+      'catalogue/evt_desert/event.json: waitingRoom.admissionsPerMinute: is required',
+    ],
+    [
+      'a waiting room whose checkout window is too short to buy in',
+      withEvent(
+        (event) => (event.waitingRoom = { saleOpensAt: '2027-01-15T12:00:00+03:00', admissionsPerMinute: 300, checkoutMinutes: 2 }),
+      ),
+      'catalogue/evt_desert/event.json: waitingRoom.checkoutMinutes: must be at least 5',
+    ],
+    [
       'an empty English label',
       withEvent((event) => (event.waves[0].label.en = '  ')),
       'catalogue/evt_desert/event.json: waves[evt_desert_early].label.en: must not be empty',
@@ -297,6 +309,19 @@ describe('checking the catalogue files', () => {
     );
     expect(problems).toEqual([]);
     const rows = eventRows(files.events[0]!);
+    // No waiting room unless the event sets one (decision 0044).
+    expect(rows.events[0]).toMatchObject({
+      waiting_room_opens_at: null,
+      waiting_room_per_minute: null,
+      waiting_room_checkout_minutes: null,
+    });
+    const withRoom = eventFile('evt_desert', { waitingRoom: { saleOpensAt: '2027-01-15T12:00:00+03:00', admissionsPerMinute: 300 } });
+    const read = await readCatalogueFolder(await catalogue({ events: [{ event: withRoom, tickets: [ticket] }] }));
+    expect(eventRows(read.catalogue.events[0]!).events[0]).toMatchObject({
+      waiting_room_opens_at: '2027-01-15T09:00:00.000Z',
+      waiting_room_per_minute: 300,
+      waiting_room_checkout_minutes: 15,
+    });
     expect(rows.tickets[0]).toMatchObject({
       price: 30,
       discounted_price: 10,

@@ -95,6 +95,16 @@ const categorySchema = record({
   order,
 });
 
+/**
+ * A sale's waiting room (decision 0044): from `saleOpensAt` visitors are let into the shop in the
+ * order they arrived, `admissionsPerMinute` a minute, each with `checkoutMinutes` to buy.
+ */
+const waitingRoomSchema = record({
+  saleOpensAt: time,
+  admissionsPerMinute: z.int(required('must be a whole number')).min(1, 'must be at least 1').max(1_000_000, 'is too large'),
+  checkoutMinutes: z.int(required('must be a whole number')).min(5, 'must be at least 5').max(240, 'must be at most 240').default(15),
+});
+
 const eventSchema = record({
   id: identifier,
   name: bilingual,
@@ -108,6 +118,8 @@ const eventSchema = record({
   overlappingWaves: z.boolean(required('must be true or false')).default(false),
   waves: z.array(waveSchema, required('must be a list')).default([]),
   categories: z.array(categorySchema, required('must be a list')).min(1, 'an event needs at least one category'),
+  /** Absent: visitors go straight to the shop unless a rush turns the waiting room on by itself. */
+  waitingRoom: waitingRoomSchema.optional(),
 });
 
 const perkSchema = record({
@@ -185,6 +197,7 @@ const couponsFileSchema = record({ coupons: z.array(couponSchema, required('must
 const demoSalesSchema = record({ sold: z.record(identifier, count, required('must be an object { "<id>": sold }')) });
 
 export type EventFile = z.output<typeof eventSchema>;
+export type WaitingRoomFile = z.output<typeof waitingRoomSchema>;
 export type WaveFile = z.output<typeof waveSchema>;
 export type CategoryFile = z.output<typeof categorySchema>;
 export type TicketFile = z.output<typeof ticketSchema>;

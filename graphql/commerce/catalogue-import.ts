@@ -302,7 +302,9 @@ async function writeEvent(tx: Database, eventRow: Row, diffs: Map<CatalogueTable
     await tx.execute(
       sql`update commerce.events set name_en = ${eventRow.name_en}, name_ar = ${eventRow.name_ar}, logo = ${eventRow.logo},
             background_image = ${eventRow.background_image},
-            payment_methods = array(select jsonb_array_elements_text(${JSON.stringify(eventRow.payment_methods)}::jsonb))
+            payment_methods = array(select jsonb_array_elements_text(${JSON.stringify(eventRow.payment_methods)}::jsonb)),
+            waiting_room_opens_at = ${eventRow.waiting_room_opens_at}, waiting_room_per_minute = ${eventRow.waiting_room_per_minute},
+            waiting_room_checkout_minutes = ${eventRow.waiting_room_checkout_minutes}
           where id = ${eventRow.id}`,
     );
   }

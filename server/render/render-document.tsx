@@ -74,7 +74,15 @@ export function renderDocument(input: DocumentInput): string {
       }
       structuredData={structuredData(input, inLocale)}
       noIndex={pageHead.noIndex}
-      refresh={pageHead.refresh ? { seconds: pageHead.refresh.seconds, url: site.urls.absolute(pageHead.refresh.path) } : undefined}
+      refresh={
+        pageHead.refresh
+          ? {
+              seconds: pageHead.refresh.seconds,
+              url: site.urls.absolute(pageHead.refresh.path),
+              onlyWithoutScript: pageHead.refresh.onlyWithoutScript,
+            }
+          : undefined
+      }
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}

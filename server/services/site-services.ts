@@ -4,6 +4,7 @@ import type { PurchaseLedger } from '../analytics/purchase-ledger.ts';
 import type { Tracker } from '../analytics/tracker.ts';
 import type { PreviewMode } from '../preview/preview-mode.ts';
 import type { ServiceClient } from './service-client.ts';
+import type { WaitingRoom } from '../waiting-room/waiting-room.ts';
 
 /** What loaders and actions reach the product's services through. */
 export interface SiteServices {
@@ -19,4 +20,6 @@ export interface SiteServices {
   purchases: PurchaseLedger;
   /** Editors' preview mode (SPEC 1, 6): who is in it, entering and leaving it. */
   preview: PreviewMode;
+  /** Sale waiting rooms in front of the event shops (decision 0044). */
+  waitingRoom: WaitingRoom;
 }

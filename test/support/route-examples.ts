@@ -46,6 +46,15 @@ export const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   },
   ticketsCart: { found: '/events/nabd-festival-2026/tickets/cart', missing: ['/events/no-such-festival/tickets/cart'] },
   ticketsLogin: { found: '/events/nabd-festival-2026/tickets/login', missing: ['/events/no-such-festival/tickets/login'] },
+  // No waiting room is open for the festival: the waiting page sends the visitor on to the tickets (decision 0044).
+  ticketsWaitingRoom: {
+    found: '/events/nabd-festival-2026/tickets/waiting-room',
+    missing: ['/events/no-such-festival/tickets/waiting-room'],
+  },
+  ticketsWaitingRoomStatus: {
+    found: '/events/nabd-festival-2026/tickets/waiting-room/status.json',
+    missing: ['/events/no-such-festival/tickets/waiting-room/status.json'],
+  },
   // Checkout sends a visitor without a cart on (to the ticket login step); an order's pages need the
   // order, so an unknown one is not found (test/checkout-pages.test.ts places real ones).
   ticketsCheckout: { found: '/events/nabd-festival-2026/tickets/checkout', missing: ['/events/no-such-festival/tickets/checkout'] },

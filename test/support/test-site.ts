@@ -27,6 +27,8 @@ export interface TestSiteOptions {
   logger?: Logger;
   /** How long `/metrics` reuses what it read from the database; 0 for a test that watches figures move. */
   metricsFiguresMaxAgeMs?: number;
+  /** The site's "now" instead of TEST_NOW, for a test that moves time (a waiting room's line). */
+  clock?: () => Date;
 }
 
 function testConfig(environment: Record<string, string | undefined>): Config {
@@ -64,7 +66,7 @@ export async function startTestSite(
     (options.fromSnapshot === true || (options.fromSnapshot !== false && startsLikeTheSnapshot(config)));
   const initialData = useSnapshot ? await siteDatabaseSnapshot() : undefined;
   const site = await createSite(config, {
-    clock: () => TEST_NOW,
+    clock: options.clock ?? (() => TEST_NOW),
     ...(initialData ? { initialData } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metricsFiguresMaxAgeMs === undefined ? {} : { metricsFiguresMaxAgeMs: options.metricsFiguresMaxAgeMs }),

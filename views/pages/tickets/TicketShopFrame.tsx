@@ -46,7 +46,7 @@ export function TicketShopFrame({
   cart?: ShopCartSummary | null;
   children: ReactNode;
 }) {
-  const { t, urls, format } = useSite();
+  const { t, urls, format, shopWindowEndsAt } = useSite();
   const current = SHOP_STEPS.indexOf(step);
   const params = { eventSlug: event.slug };
   return (
@@ -78,6 +78,18 @@ export function TicketShopFrame({
           </a>
         ) : null}
       </header>
+      {shopWindowEndsAt && step !== 'confirmation' ? (
+        <p className="shop-window" role="status">
+          <span className="shop-window__dot" aria-hidden="true" />
+          <span>
+            {t('shop:waitingRoom.heldUntil')}{' '}
+            <time className="shop-window__time" dateTime={shopWindowEndsAt}>
+              {format.time(shopWindowEndsAt)}
+            </time>
+          </span>
+          <span className="shop-window__note">{t('shop:waitingRoom.heldUntilNote')}</span>
+        </p>
+      ) : null}
       <nav className="shop-steps" aria-label={t('shop:frame.stepsLabel')}>
         <ol>
           {SHOP_STEPS.map((name, index) => {
