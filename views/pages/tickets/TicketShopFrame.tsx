@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '../../content.ts';
+import { CART_HEADER_COUNT } from '../../islands/CartLines.tsx';
 import { useSite } from '../../site-context.tsx';
 
 /** The shop's steps, in order (SPEC 2.4: tickets, cart, checkout, confirmation). */
@@ -47,6 +48,7 @@ export function TicketShopFrame({
   children: ReactNode;
 }) {
   const { t, urls, format } = useSite();
+  const cartSummaryText = useCartSummaryText();
   const current = SHOP_STEPS.indexOf(step);
   const params = { eventSlug: event.slug };
   return (
@@ -70,10 +72,8 @@ export function TicketShopFrame({
         {step !== 'confirmation' ? (
           <a className="shop-header__cart" href={urls.route('ticketsCart', params)} data-shop-cart-summary="">
             <span className="shop-header__cart-label">{t('shop:frame.cart')}</span>
-            <span className="shop-header__cart-count">
-              {cart && cart.ticketQuantity > 0
-                ? `${t('shop:frame.cartCount', { count: cart.ticketQuantity })} · ${format.money(cart.total)}`
-                : t('shop:frame.cartEmpty')}
+            <span className="shop-header__cart-count" {...{ [CART_HEADER_COUNT]: '' }}>
+              {cartSummaryText(cart)}
             </span>
           </a>
         ) : null}
@@ -103,6 +103,18 @@ export function TicketShopFrame({
       <div className="shop__body">{children}</div>
     </div>
   );
+}
+
+/**
+ * The header's words for the cart ("2 tickets · SAR 1,190.00"): the frame shows them, and the cart
+ * island writes its own into the header after each change, so both always say the same.
+ */
+export function useCartSummaryText(): (cart: ShopCartSummary | null | undefined) => string {
+  const { t, format } = useSite();
+  return (cart) =>
+    cart && cart.ticketQuantity > 0
+      ? `${t('shop:frame.cartCount', { count: cart.ticketQuantity })} · ${format.money(cart.total)}`
+      : t('shop:frame.cartEmpty');
 }
 
 /** A step's number and name; on a phone only the current step shows its name (the others keep it for screen readers). */
