@@ -317,6 +317,23 @@ export function CartLines(initial: CartIslandProps) {
           <h2 className="cart-summary__title" id="cart-summary-title">
             {labels.summary}
           </h2>
+          {/* What the total is made of, each ticket and each extra on its own line. */}
+          <ul className="cart-summary__items">
+            {props.lines.flatMap((line) => [
+              <li key={line.id} className="cart-summary__item">
+                <span>{`${format.number(line.quantity)} × ${line.name}`}</span>
+                <span className="cart-summary__amount">{money(line.discountedPrice * line.quantity)}</span>
+              </li>,
+              ...line.subItems
+                .filter((sub) => sub.quantity > 0)
+                .map((sub) => (
+                  <li key={`${line.id}-${sub.catalogueItemId}`} className="cart-summary__item cart-summary__item--extra">
+                    <span>{`${format.number(sub.quantity)} × ${sub.name}`}</span>
+                    <span className="cart-summary__amount">{money(sub.discountedPrice * sub.quantity)}</span>
+                  </li>
+                )),
+            ])}
+          </ul>
           <dl className="cart-summary__rows">
             <div>
               <dt>{labels.subtotal}</dt>
