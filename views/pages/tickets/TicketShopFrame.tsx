@@ -33,8 +33,9 @@ const STEP_ROUTES = {
 
 /**
  * Every ticket screen's frame: the event's name and logo, where the visitor is among the shop's
- * steps, and a link to the cart with its size and total. Steps already passed are links back
- * (except from the confirmation, when the order is placed); later ones are plain text.
+ * steps, and a link to the cart with its size and total where the page read the cart (`cart`
+ * given, null for none). Steps already passed are links back (except from the confirmation, when
+ * the order is placed); later ones are plain text.
  */
 export function TicketShopFrame({
   event,
@@ -69,7 +70,8 @@ export function TicketShopFrame({
             ) : null}
           </div>
         </div>
-        {step !== 'confirmation' ? (
+        {/* Only a page that read the cart says what is in it (an order's pages do not). */}
+        {cart !== undefined ? (
           <a className="shop-header__cart" href={urls.route('ticketsCart', params)} data-shop-cart-summary="">
             <span className="shop-header__cart-label">{t('shop:frame.cart')}</span>
             <span className="shop-header__cart-count" {...{ [CART_HEADER_COUNT]: '' }}>
