@@ -146,6 +146,8 @@ async function signInEndedElsewhere(context: PageContext, error: unknown): Promi
   if (!req.session?.auth || !isSignInEnded(error)) return false;
   req.log.info('A service refused the access token: the sign-in has ended');
   await context.services.auth.forget(req);
+  // The login page says why once, as after signing out, instead of the bare sign-in form.
+  setFlash(res, 'sign-out', 'account:signedOutElsewhere');
   res.redirect(req.method === 'POST' ? 303 : 302, `${urls.route('accountLogin')}?returnTo=${encodeURIComponent(req.originalUrl)}`);
   return true;
 }

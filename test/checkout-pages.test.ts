@@ -200,9 +200,12 @@ describe('paying (SPEC 2.4, 8)', () => {
     const declined = await confirmationAfterPayment(
       browser,
       await payByCard(browser, '4000 0000 0000 0002'),
-      strings.confirmation.failedHeading,
+      strings.confirmation.declinedHeading,
     );
     expect(text(declined)).toContain(strings.confirmation.PAYMENT_FAILED);
+    // Decision 0048: the provider's reason, and that trying again is a new order.
+    expect(text(declined)).toContain(strings.confirmation.paymentFailure.DECLINED);
+    expect(text(declined)).toContain(strings.confirmation.retryNewOrder);
     // "Try again": the cart is active again and every answer is kept, so checkout opens on its last step.
     const again = await get(browser, `${EVENT}/checkout`);
     expect(again.status).toBe(200);

@@ -21,8 +21,22 @@ afterAll(() => site.close());
 const REFUSED_WITHIN_MS = 5_000;
 
 const LANGUAGES = [
-  { locale: 'en', prefix: '', html: '<html lang="en" dir="ltr"', signedOut: 'You are signed out.', signInAgain: 'Sign in again' },
-  { locale: 'ar', prefix: '/ar', html: '<html lang="ar" dir="rtl"', signedOut: 'تم تسجيل خروجك.', signInAgain: 'سجّل الدخول مرة أخرى' },
+  {
+    locale: 'en',
+    prefix: '',
+    html: '<html lang="en" dir="ltr"',
+    signedOut: 'You are signed out.',
+    endedElsewhere: 'Your sign-in has ended',
+    signInAgain: 'Sign in again',
+  },
+  {
+    locale: 'ar',
+    prefix: '/ar',
+    html: '<html lang="ar" dir="rtl"',
+    signedOut: 'تم تسجيل خروجك.',
+    endedElsewhere: 'انتهى تسجيل دخولك',
+    signInAgain: 'سجّل الدخول مرة أخرى',
+  },
 ] as const;
 
 const follow = (browser: Browser, page: Page) => browser.follow(page, TEST_ORIGIN);
@@ -76,7 +90,7 @@ async function refusedByTheServices(accessToken: string): Promise<{ user: number
   return answer;
 }
 
-describe.each(LANGUAGES)('signing out in $locale', ({ locale, prefix, html, signedOut, signInAgain }) => {
+describe.each(LANGUAGES)('signing out in $locale', ({ locale, prefix, html, signedOut, endedElsewhere, signInAgain }) => {
   test('takes one request without JavaScript, lands on the login page saying so, and a password is needed again', async () => {
     const browser = new Browser(site.fetch);
     const account = await signIn(browser, `${prefix}/account`);
@@ -162,12 +176,16 @@ describe.each(LANGUAGES)('signing out in $locale', ({ locale, prefix, html, sign
     expect(ended.location).toBe(signedOutUrl);
 
     // The grant is revoked: the services refuse the token, and the site, told so, signs the
-    // visitor out too instead of failing, on to the provider's login form.
+    // visitor out too instead of failing. Its login page says why once, then the provider's
+    // login form asks for the password.
     expect(await refusedByTheServices(accessToken)).toEqual({ user: 401, commerce: 401 });
     const account = await browser.get(`${TEST_ORIGIN}${prefix}/account`);
     expect(account.status).toBe(302);
     expect(account.location).toBe(`${prefix}/account/login?returnTo=${encodeURIComponent(`${prefix}/account`)}`);
-    const login = await follow(browser, account);
+    const said = await browser.get(`${TEST_ORIGIN}${account.location}`);
+    expect(said.status).toBe(200);
+    expect(decoded(said.html)).toContain(endedElsewhere);
+    const login = await follow(browser, await browser.get(new URL(decoded(/href="([^"]*retry[^"]*)"/.exec(said.html)![1]!), said.url)));
     expect(login.html).toContain('name="password"');
   });
 });

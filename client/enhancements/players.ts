@@ -36,6 +36,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-player]')) {
   audio.controls = false;
   audio.hidden = true;
   if (elements.toggle) elements.toggle.hidden = false;
+  // The header's link to the radio page stands in for the play button without JavaScript.
+  root.querySelector<HTMLElement>('[data-player-link]')?.setAttribute('hidden', '');
   const src = audio.getAttribute('src');
   if (src) store.dispatch({ type: 'setUrl', player: name, url: src });
   // Media keys, the browser's own controls, the end of an episode: the store follows the element.

@@ -69,6 +69,15 @@ export interface Settlement {
 const TERMINAL_PAYMENT_STATES = ['SUCCEEDED', 'DECLINED', 'VOIDED'];
 const OPEN_PAYMENT_STATES = ['PENDING', 'CHALLENGE'];
 
+/** The provider's refusals: each fails the order, and the payment keeps why (decision 0048). */
+const FAILURE_REASONS = {
+  DECLINED: 'declined',
+  INSUFFICIENT_FUNDS: 'insufficient_funds',
+  AUTHENTICATION_FAILED: 'challenge_failed',
+} as const;
+
+const isRefusal = (status: string): status is keyof typeof FAILURE_REASONS => Object.hasOwn(FAILURE_REASONS, status);
+
 /** Expiry asks the provider this long at most (decision 0032). */
 export const PROVIDER_TIMEOUT_MS = 5_000;
 
@@ -208,7 +217,7 @@ export class OrderLifecycle {
   private async expireChecked(due: { id: string; payment_id: string | null; provider: PaymentProvider | null }): Promise<boolean> {
     if (due.payment_id && due.provider) {
       const answer = await this.askProvider(due.provider, due.payment_id);
-      if (answer && ['SUCCEEDED', 'DECLINED', 'INSUFFICIENT_FUNDS'].includes(answer.status)) {
+      if (answer && (answer.status === 'SUCCEEDED' || isRefusal(answer.status))) {
         const settled = await this.applyProviderAnswer(due.payment_id, answer);
         if (settled && settled.outcome !== 'recorded') {
           this.options.logger.info(
@@ -409,8 +418,8 @@ export class OrderLifecycle {
       await this.options.jobs.enqueueIn(tx, RECONCILE_PAYMENT, { paymentId: payment.id }, { key: reconcileKey(payment.id), rearm: true });
       return { ...settlement, outcome: 'voided', reason };
     }
-    if (status === 'DECLINED' || status === 'INSUFFICIENT_FUNDS') {
-      await setPayment('DECLINED', status === 'DECLINED' ? 'declined' : 'insufficient_funds');
+    if (isRefusal(status)) {
+      await setPayment('DECLINED', FAILURE_REASONS[status]);
       await this.endIn(tx, payment.order_id, 'PAYMENT_FAILED', now);
       return { ...settlement, outcome: 'failed' };
     }

@@ -164,6 +164,32 @@ async function loyaltyOf(db: Database, orderIds: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.order_id, row]));
 }
 
+/** Payment failures as the Order type names them, from what the lifecycle recorded (decision 0048). */
+const PAYMENT_FAILURES = {
+  declined: 'DECLINED',
+  insufficient_funds: 'INSUFFICIENT_FUNDS',
+  challenge_failed: 'AUTHENTICATION_FAILED',
+} as const;
+
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[keyof typeof PAYMENT_FAILURES];
+
+/** Why each failed order's latest refused payment was refused. */
+async function paymentFailures(db: Database, orderIds: string[]): Promise<Map<string, PaymentFailure>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await queryRows<{ order_id: string; failure_reason: string | null }>(
+    db,
+    sql`select distinct on (order_id) order_id, failure_reason from commerce.payments
+        where order_id in ${orderIds} and state = 'DECLINED'
+        order by order_id, updated_at desc`,
+  );
+  const failures = new Map<string, PaymentFailure>();
+  for (const row of rows) {
+    const failure = row.failure_reason && Object.hasOwn(PAYMENT_FAILURES, row.failure_reason) ? row.failure_reason : null;
+    if (failure) failures.set(row.order_id, PAYMENT_FAILURES[failure as keyof typeof PAYMENT_FAILURES]);
+  }
+  return failures;
+}
+
 async function pendingPaymentLinks(db: Database, orderIds: string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const rows = await queryRows<{ order_id: string; payment_link: string }>(
@@ -183,6 +209,7 @@ function toOrder(
   items: ItemRow[],
   tickets: IssuedTicketRow[],
   paymentLink: string | undefined,
+  paymentFailure: PaymentFailure | undefined,
   includeAssignment: boolean,
   loyalty: OrderLoyaltyRow | undefined,
   now: Date,
@@ -277,6 +304,7 @@ function toOrder(
     createdAt: iso(order.created_at)!,
     holdExpiresAt: pending ? iso(order.hold_expires_at) : null,
     paymentLink: pending ? (paymentLink ?? null) : null,
+    paymentFailure: order.state === 'PAYMENT_FAILED' ? (paymentFailure ?? null) : null,
   };
 }
 
@@ -300,9 +328,11 @@ export type OrderView = ReturnType<typeof toOrder>;
 export async function orderViews(db: Database, orders: OrderRow[], includeAssignment: boolean, now = new Date()): Promise<OrderView[]> {
   const ids = orders.map((order) => order.id);
   const pendingIds = orders.filter((order) => order.state === 'PENDING_PAYMENT').map((order) => order.id);
-  const [{ items, tickets }, links, loyalty] = await Promise.all([
+  const failedIds = orders.filter((order) => order.state === 'PAYMENT_FAILED').map((order) => order.id);
+  const [{ items, tickets }, links, failures, loyalty] = await Promise.all([
     loadDetails(db, ids),
     pendingPaymentLinks(db, pendingIds),
+    paymentFailures(db, failedIds),
     loyaltyOf(db, ids),
   ]);
   return orders.map((order) =>
@@ -311,6 +341,7 @@ export async function orderViews(db: Database, orders: OrderRow[], includeAssign
       items.filter((item) => item.order_id === order.id),
       tickets.filter((ticket) => ticket.order_id === order.id),
       links.get(order.id),
+      failures.get(order.id),
       includeAssignment,
       loyalty.get(order.id),
       now,

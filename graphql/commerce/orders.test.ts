@@ -9,7 +9,7 @@ type Data = Record<string, any>;
 
 const EVENT = 'evt_nabd_2026';
 const ORIGIN = 'http://localhost:3000';
-const ORDER_FIELDS = `id eventId customerId state paymentMethod holdExpiresAt paymentLink completedAt createdAt ticketsAssigned
+const ORDER_FIELDS = `id eventId customerId state paymentMethod holdExpiresAt paymentLink paymentFailure completedAt createdAt ticketsAssigned
   customer { firstName lastName email } totalPrice { amount currency } totalPriceExcluding { amount } vatAmount { amount }
   subtotalPrice { amount } cartDiscountPrice { amount }
   items { catalogueItemId quantity originalPrice { amount } discountedPrice { amount } total { amount } subItems { catalogueItemId quantity } custom { delivery } }`;
@@ -118,6 +118,7 @@ describe.each(databaseBackends)('orders and payments on $name', (backend) => {
       completedAt: '2026-11-21T12:00:00.000Z',
       holdExpiresAt: null,
       paymentLink: null,
+      paymentFailure: null,
     });
     expect(await stock('tkt_nabd_ga')).toEqual({ held: before.held, sold: before.sold + 2 });
     expect((await ok(CART, { cartId: order.cartId, eventId: EVENT }, guest)).cart.cartState).toBe('COMPLETED');
@@ -194,14 +195,25 @@ describe.each(databaseBackends)('orders and payments on $name', (backend) => {
     const before = await stock('tkt_nabd_day_pass');
     const order = await place(guest, [{ catalogueItemId: 'tkt_nabd_day_pass', quantity: 3, timeslotId: 'slot_nabd_day1' }]);
     await payWith(order.paymentLink, '4000 0000 0000 0002').expect(303);
-    expect((await readOrder(order.orderId, guest)).state).toBe('PAYMENT_FAILED');
+    // Decision 0048: the provider's reason comes with the failed order.
+    expect(await readOrder(order.orderId, guest)).toMatchObject({ state: 'PAYMENT_FAILED', paymentFailure: 'DECLINED' });
     expect(await stock('tkt_nabd_day_pass')).toEqual(before);
     const cart = (await ok(CART, { cartId: order.cartId, eventId: EVENT }, guest)).cart;
     expect(cart.cartState).toBe('ACTIVE');
     const retry = (await ok(ORDER_CREATE, { input: details(order.cartId) }, guest)).orderCreate;
     expect(retry.orderId).not.toBe(order.orderId);
     await payWith(retry.paymentLink, '4000 0000 0000 9995').expect(303);
-    expect((await readOrder(retry.orderId, guest)).state).toBe('PAYMENT_FAILED');
+    expect(await readOrder(retry.orderId, guest)).toMatchObject({ state: 'PAYMENT_FAILED', paymentFailure: 'INSUFFICIENT_FUNDS' });
+
+    // A failed 3-D Secure step is its own reason.
+    const third = (await ok(ORDER_CREATE, { input: details(order.cartId) }, guest)).orderCreate;
+    await payWith(third.paymentLink, '4000 0000 0000 3220').expect(303);
+    await request(sandbox)
+      .post(`${new URL(third.paymentLink).pathname}/challenge`)
+      .type('form')
+      .send({ decision: 'fail' })
+      .expect(303);
+    expect(await readOrder(third.orderId, guest)).toMatchObject({ state: 'PAYMENT_FAILED', paymentFailure: 'AUTHENTICATION_FAILED' });
   });
 
   it('cancels a pending order once', async () => {

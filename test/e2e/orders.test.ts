@@ -142,9 +142,16 @@ async function declinedThenPaid(locale: Locale, options: Run) {
   await checkPage(page, `orders-sandbox-card-${locale}-${device(options)}`, options.javaScriptEnabled);
   await payByCard(page, CARDS.declined);
 
-  // SPEC 8: the decline is said in the visitor's language, nothing was charged, the cart waits.
-  await waitForHeading(page, checkout.confirmation.failedHeading);
+  // SPEC 8, decision 0048: the decline is said in the visitor's language with the provider's
+  // reason, nothing was charged, the cart waits; the buyer is still at checkout, step 3, and is
+  // told that trying again is a new order.
+  await waitForHeading(page, checkout.confirmation.declinedHeading);
+  expect(await page.getByRole('alert').textContent()).toBe(checkout.confirmation.paymentFailure.DECLINED);
   await page.getByText(checkout.confirmation.PAYMENT_FAILED).waitFor();
+  await page.getByText(checkout.confirmation.retryNewOrder).waitFor();
+  const currentStep = page.locator('.shop-steps__step[data-state="current"]');
+  expect(await currentStep.locator('.shop-steps__number').textContent()).toBe('3');
+  expect(await currentStep.locator('.shop-steps__label').textContent()).toBe(texts(locale, 'shop').frame.steps.checkout);
   const declinedOrder = await orderIdOnPage(page);
   await checkPage(page, `orders-declined-${locale}-${device(options)}`, options.javaScriptEnabled);
 

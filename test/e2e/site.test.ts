@@ -75,12 +75,16 @@ describe('the navigation radio player', () => {
     await context.close();
   });
 
-  test("without JavaScript it is the browser's own audio control with the stream", async () => {
+  test("without JavaScript it leads to the radio page, whose player is the browser's own control with the stream", async () => {
     const context = await site.context({ ...DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/ar');
-    const audio = page.locator('.radio-player audio');
-    expect(await audio.getAttribute('controls')).not.toBeNull();
+    // No native control squeezed into the header: a link of the play button's size.
+    expect(await page.locator('.radio-player audio').isVisible()).toBe(false);
+    const link = page.getByRole('link', { name: 'استمع إلى الراديو المباشر' });
+    await link.click();
+    await page.waitForURL(`${site.origin}/ar/radio`);
+    const audio = page.locator('main audio[controls]').first();
     expect(await audio.getAttribute('src')).toMatch(/^\/media\/radio\/.+\.wav$/);
     expect(await audio.isVisible()).toBe(true);
     const stream = await page.request.get(site.origin + (await audio.getAttribute('src'))!);

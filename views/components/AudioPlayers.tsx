@@ -40,17 +40,25 @@ function PlayerToggle({ className, play, pause }: { className: string; play: str
   );
 }
 
-/** The navigation player in the header: the live radio. */
+/**
+ * The navigation player in the header: the live radio. Without JavaScript a browser's own audio
+ * control has no room in a phone's header (it shrinks to a stub, or is cut off by the open menu),
+ * so the same round button leads to the radio page, whose players work without it; the script
+ * swaps that link for the play button, of the same size, so nothing moves.
+ */
 export function NavigationPlayer({ stationName, streamUrl }: { stationName: string; streamUrl: string }) {
-  const { t, assets } = useSite();
+  const { t, urls, assets } = useSite();
   assets.use('players');
   return (
     <div className="radio-player" data-player="navigation" data-playing="false">
       <PlayerToggle className="radio-player__button" play={t('player.play')} pause={t('player.pause')} />
+      <a className="radio-player__button" href={urls.route('radio')} aria-label={t('player.listen')} data-player-link="">
+        {PLAY_ICON}
+      </a>
       <span className="radio-player__label">
         <span className="radio-player__live">{t('player.live')}</span> <span data-player-title="">{stationName}</span>
       </span>
-      <audio className="radio-player__audio" src={streamUrl} preload="none" controls aria-label={stationName} />
+      <audio className="radio-player__audio" src={streamUrl} preload="none" aria-label={stationName} hidden />
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function EventNavigation({ navigation }: { navigation: EventNavigationCon
           ) : null}
           <span className="event-nav__title">{event.title}</span>
         </a>
-        <ul className="event-nav__tabs">
+        <ul className="event-nav__tabs scroll-row">
           {navigation.items.map((item, index) => (
             <li key={item.id}>
               <ContentLink className="event-nav__tab" link={item} aria-current={index === current ? 'page' : undefined}>

@@ -56,11 +56,11 @@ export function Footer({ content }: { content: LayoutContent }) {
               </div>
             ) : null}
             {footer.partners.length > 0 ? (
-              <section className="partners" aria-label={t('footer.partners')}>
+              <section className="site-footer__partners" aria-label={t('footer.partners')}>
                 <p className="label site-footer__heading" aria-hidden="true">
                   {t('footer.partners')}
                 </p>
-                <ul className="partners__list">
+                <ul className="site-footer__partner-list">
                   {footer.partners.map((partner) => {
                     const logo = partner.logo ? (
                       <img
@@ -76,11 +76,11 @@ export function Footer({ content }: { content: LayoutContent }) {
                     return (
                       <li key={partner.id}>
                         {partner.url ? (
-                          <SmartLink className="partners__link" href={partner.url}>
+                          <SmartLink className="site-footer__partner" href={partner.url}>
                             {logo}
                           </SmartLink>
                         ) : (
-                          <span className="partners__link">{logo}</span>
+                          <span className="site-footer__partner">{logo}</span>
                         )}
                       </li>
                     );

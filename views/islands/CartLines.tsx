@@ -80,6 +80,8 @@ export interface CartIslandProps {
   couponMessage: { kind: 'error' | 'success'; text: string } | null;
   /** Every ticket of the cart may be paid in four instalments (SPEC 9.2). */
   instalments: boolean;
+  /** The cart at a glance as the shop's header says it ("2 tickets · SAR 1,190.00"), from the same answer. */
+  headerSummary: string;
   /** The last cart form's outcome, in the visitor's language. */
   message: { kind: 'error' | 'success'; text: string } | null;
   labels: {
@@ -122,6 +124,14 @@ export interface CartIslandProps {
 /** The element the cart's htmx and island updates replace (the cart page's fragment). */
 export const CART_FRAGMENT_ID = 'cart';
 export const CART_ISLAND = 'cart';
+/** The attribute of the shop header's cart count (views/pages/tickets/TicketShopFrame.tsx). */
+export const CART_HEADER_COUNT = 'data-shop-cart-count';
+
+/** Writes the cart's size and total into the shop's header, which no cart update replaces. */
+export function showCartInHeader(text: string | undefined) {
+  const headerCount = document.querySelector(`[${CART_HEADER_COUNT}]`);
+  if (headerCount && text && headerCount.textContent !== text) headerCount.textContent = text;
+}
 
 const named = (label: string, name: string, price = '') => label.replace('__NAME__', name).replace('__PRICE__', price);
 
@@ -145,6 +155,9 @@ export function CartLines(initial: CartIslandProps) {
     const htmx = (window as { htmx?: { process(element: Element): void } }).htmx;
     if (root.current && htmx) htmx.process(root.current);
   }, [props]);
+
+  // The shop's header lies outside the island: it says what the server's last answer says.
+  useEffect(() => showCartInHeader(props.headerSummary), [props.headerSummary]);
 
   const totals = pending ? cartTotals(props.lines, props.coupon, props.loyaltyPoints) : null;
   const shown = totals
@@ -304,6 +317,23 @@ export function CartLines(initial: CartIslandProps) {
           <h2 className="cart-summary__title" id="cart-summary-title">
             {labels.summary}
           </h2>
+          {/* What the total is made of, each ticket and each extra on its own line. */}
+          <ul className="cart-summary__items">
+            {props.lines.flatMap((line) => [
+              <li key={line.id} className="cart-summary__item">
+                <span>{`${format.number(line.quantity)} × ${line.name}`}</span>
+                <span className="cart-summary__amount">{money(line.discountedPrice * line.quantity)}</span>
+              </li>,
+              ...line.subItems
+                .filter((sub) => sub.quantity > 0)
+                .map((sub) => (
+                  <li key={`${line.id}-${sub.catalogueItemId}`} className="cart-summary__item cart-summary__item--extra">
+                    <span>{`${format.number(sub.quantity)} × ${sub.name}`}</span>
+                    <span className="cart-summary__amount">{money(sub.discountedPrice * sub.quantity)}</span>
+                  </li>
+                )),
+            ])}
+          </ul>
           <dl className="cart-summary__rows">
             <div>
               <dt>{labels.subtotal}</dt>

@@ -110,7 +110,7 @@ function AccountNavigation() {
   const here = urls.current(locale).split('?')[0];
   return (
     <nav className="account-nav" aria-label={t('account:navigation')}>
-      <ul className="account-nav__list">
+      <ul className="account-nav__list scroll-row">
         {ACCOUNT_SECTIONS.map(({ route, label }) => {
           const href = urls.route(route);
           return (

@@ -169,6 +169,13 @@ describe.each(databaseBackends)('Moyasar as the card gateway, on $name', (backen
     expect(await stored(orderId)).toMatchObject({ state: 'PAID', payment_state: 'SUCCEEDED' });
   });
 
+  it('a failed 3-D Secure step fails the order with its own reason (decision 0048)', async () => {
+    const { orderId, invoiceId } = await place();
+    const step = await moyasar.pay(invoiceId, MOYASAR_TEST_CARDS.threeDSecure);
+    await moyasar.completeThreeDSecure(step.split('/').at(-1)!, false);
+    expect(await stored(orderId)).toMatchObject({ state: 'PAYMENT_FAILED', failure_reason: 'challenge_failed' });
+  });
+
   it('a redirect without a webhook pays the order when the buyer comes back to the confirmation', async () => {
     const { guest, orderId, secretUuid, invoiceId } = await place();
     moyasar.dropWebhooks(1);

@@ -211,6 +211,9 @@ export class MoyasarGateway implements PaymentGateway {
 const insufficientFunds = (payment: MoyasarPaymentObject | undefined) =>
   payment?.source?.response_code === '51' || /insufficient[ _]funds/i.test(payment?.source?.message ?? '');
 
+/** Moyasar's word for a failed 3-D Secure step: "3-D Secure transaction attempt failed". */
+const authenticationFailed = (payment: MoyasarPaymentObject | undefined) => /3-?D[ -]?Secure/i.test(payment?.source?.message ?? '');
+
 /**
  * An invoice in the words every provider has (decision 0036):
  *
@@ -219,7 +222,7 @@ const insufficientFunds = (payment: MoyasarPaymentObject | undefined) =>
  * | a payment paid or captured               | SUCCEEDED, that payment's amount and currency    |
  * | initiated (failed attempts may be tried again on the page) | OPEN                           |
  * | on_hold, or a payment authorized only    | CHALLENGE (waits; the reconciler closes it)      |
- * | failed                                   | DECLINED, or INSUFFICIENT_FUNDS (code 51)        |
+ * | failed                                   | DECLINED, INSUFFICIENT_FUNDS (code 51), or AUTHENTICATION_FAILED (3-D Secure) |
  * | canceled, expired, voided, refunded      | VOIDED                                           |
  */
 export function providerPaymentOf(invoice: MoyasarInvoice): ProviderPayment {
@@ -239,7 +242,9 @@ export function providerPaymentOf(invoice: MoyasarInvoice): ProviderPayment {
         : invoice.status === 'failed'
           ? insufficientFunds(payments.at(-1))
             ? 'INSUFFICIENT_FUNDS'
-            : 'DECLINED'
+            : authenticationFailed(payments.at(-1))
+              ? 'AUTHENTICATION_FAILED'
+              : 'DECLINED'
           : invoice.status === 'paid'
             ? // Paid, but no paid payment listed: not believed until Moyasar shows the payment.
               'CHALLENGE'

@@ -31,7 +31,15 @@ export interface HostedPayment {
 }
 
 /** Where a payment stands at the provider, in words every gateway has. */
-export const PROVIDER_PAYMENT_STATUSES = ['OPEN', 'CHALLENGE', 'SUCCEEDED', 'DECLINED', 'INSUFFICIENT_FUNDS', 'VOIDED'] as const;
+export const PROVIDER_PAYMENT_STATUSES = [
+  'OPEN',
+  'CHALLENGE',
+  'SUCCEEDED',
+  'DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'AUTHENTICATION_FAILED',
+  'VOIDED',
+] as const;
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
 /** The provider's own view of one payment ("fetch payment"). */
@@ -116,7 +124,15 @@ export interface InstalmentProvider {
   capturePayment?(paymentId: string, amount: number): Promise<void>;
 }
 
-export const CALLBACK_STATUSES = ['PENDING', 'CHALLENGE', 'SUCCEEDED', 'DECLINED', 'INSUFFICIENT_FUNDS', 'VOIDED'] as const;
+export const CALLBACK_STATUSES = [
+  'PENDING',
+  'CHALLENGE',
+  'SUCCEEDED',
+  'DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'AUTHENTICATION_FAILED',
+  'VOIDED',
+] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 
 /** What every provider posts to `POST /commerce/payments/callback`, signed over the raw body. */

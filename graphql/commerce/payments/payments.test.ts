@@ -100,7 +100,13 @@ describe.each(databaseBackends)('payments on $name', (backend) => {
       .type('form')
       .send({ decision: 'fail' })
       .expect(303);
-    expect((await fixture.order(failed.orderId)).state).toBe('PAYMENT_FAILED');
+    // Decision 0048: a failed 3-D Secure step is said apart from a decline.
+    expect(await fixture.order(failed.orderId)).toEqual({
+      state: 'PAYMENT_FAILED',
+      cart_state: 'ACTIVE',
+      payment_state: 'DECLINED',
+      failure_reason: 'challenge_failed',
+    });
     expect(await fixture.stock(ticket)).toEqual({ capacity: 5, held: 0, sold: 1 });
   });
 

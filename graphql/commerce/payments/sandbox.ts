@@ -26,6 +26,7 @@ import type {
 } from './payment-gateway.ts';
 import sandboxPayments from './migrations/0001_sandbox_payments.sql';
 import sandboxCallbacks from './migrations/0002_sandbox_callbacks.sql';
+import sandboxAuthenticationFailed from './migrations/0003_sandbox_authentication_failed.sql';
 import { SIGNATURE_HEADER, signCallback } from './signature.ts';
 
 /**
@@ -83,7 +84,7 @@ type Row = {
   return_url: string;
   callback_url: string;
   email: string | null;
-  state: 'OPEN' | 'CHALLENGE' | 'SUCCEEDED' | 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'VOIDED';
+  state: 'OPEN' | 'CHALLENGE' | 'SUCCEEDED' | 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'AUTHENTICATION_FAILED' | 'VOIDED';
   wallet_token: string | null;
   wallet_funded: boolean | null;
   succeeded_at: Date | string | null;
@@ -149,6 +150,7 @@ export class PaymentSandbox {
     await migrate(options.database, SCHEMA, [
       { name: '0001_sandbox_payments', sql: sandboxPayments },
       { name: '0002_sandbox_callbacks', sql: sandboxCallbacks },
+      { name: '0003_sandbox_authentication_failed', sql: sandboxAuthenticationFailed },
       // The sandbox's own queue: its callbacks are delivered and retried from here, for hours, like a gateway's webhooks.
       { name: '0003_jobs', sql: jobsTableSql(SCHEMA) },
     ]);
@@ -345,7 +347,9 @@ export class PaymentSandbox {
       const row = await load(req.params.id, 'card');
       if (!row) return void res.status(404).type('html').send(notFoundPage('en'));
       const approved = req.body?.decision === 'approve';
-      await this.settle(row.id, ['CHALLENGE'], approved ? 'SUCCEEDED' : 'DECLINED', approved ? 'SUCCEEDED' : 'DECLINED');
+      // A failed 3-D Secure step is its own answer, as real gateways give it (decision 0048).
+      const outcome = approved ? 'SUCCEEDED' : 'AUTHENTICATION_FAILED';
+      await this.settle(row.id, ['CHALLENGE'], outcome, outcome);
       res.redirect(303, this.returnTo(row));
     });
 

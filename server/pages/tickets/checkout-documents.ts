@@ -214,6 +214,7 @@ const ORDER_FIELDS = gql`
     ticketsAssigned
     completedAt
     paymentLink
+    paymentFailure
     couponCodes {
       code
     }

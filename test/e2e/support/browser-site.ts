@@ -76,6 +76,8 @@ export async function startBrowserSite(
 
 export const PHONE = { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
+/** The most common laptop screen. */
+export const LAPTOP = { viewport: { width: 1366, height: 768 } } as const;
 
 const SCREENSHOTS = fromRoot('test-results', 'screenshots');
 
@@ -84,10 +86,17 @@ const SCREENSHOTS = fromRoot('test-results', 'screenshots');
  * images below the fold loaded first (without JavaScript the browser loads them at once anyway).
  * JPEG at CSS pixels: a tall page encodes several times faster than as a PNG, and reads as well.
  */
-export async function screenshot(page: Page, name: string, options: { javaScriptEnabled?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { javaScriptEnabled?: boolean; element?: string; viewportOnly?: boolean } = {},
+): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   if (options.javaScriptEnabled !== false) await loadLazyImages(page);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 80, fullPage: true, scale: 'css' });
+  const file = { path: path.join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 80, scale: 'css' } as const;
+  // One part of the page (a footer, a bar, what the screen shows) when that is what changed.
+  if (options.element) await page.locator(options.element).first().screenshot(file);
+  else await page.screenshot({ ...file, fullPage: !options.viewportOnly });
 }
 
 /** Lazy images load as if the visitor had scrolled to them, without scrolling or waiting for the network to idle. */

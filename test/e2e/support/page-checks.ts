@@ -28,6 +28,56 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/**
+ * Elements inside `selector` that cut their own text off (an ellipsis, a clamp, a box too small):
+ * they hide overflow and their content is larger than their box. Rows that scroll do not count,
+ * nor text hidden for screen readers only.
+ */
+export async function clippedText(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate((selector) => {
+    const clipped: string[] = [];
+    for (const root of document.querySelectorAll(selector)) {
+      for (const element of [root, ...root.querySelectorAll('*')]) {
+        const style = getComputedStyle(element);
+        const overflow = `${style.overflowX} ${style.overflowY}`;
+        const text = element.textContent?.trim();
+        if (
+          !text ||
+          style.display === 'none' ||
+          element.clientWidth <= 1 ||
+          /auto|scroll/.test(overflow) ||
+          !/hidden|clip/.test(overflow)
+        ) {
+          continue;
+        }
+        if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1) {
+          clipped.push(`${element.tagName.toLowerCase()}.${element.className}: ${text}`);
+        }
+      }
+    }
+    return clipped;
+  }, selector);
+}
+
+/** Pairs of the elements named that overlap on screen (the first match of each selector). */
+export async function overlaps(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate((selectors) => {
+    const boxes = selectors.flatMap((selector) => {
+      const element = document.querySelector(selector);
+      return element ? [{ selector, box: element.getBoundingClientRect() }] : [];
+    });
+    const found: string[] = [];
+    for (const [index, a] of boxes.entries()) {
+      for (const b of boxes.slice(index + 1)) {
+        const apart = a.box.right <= b.box.left || b.box.right <= a.box.left || a.box.bottom <= b.box.top || b.box.bottom <= a.box.top;
+        if (!apart) found.push(`${a.selector} × ${b.selector}`);
+      }
+    }
+    return found;
+  }, selectors);
+}
+
 /** A site path in a language: the Arabic pages live under /ar. */
 export const localized = (locale: 'en' | 'ar', path: string) => (locale === 'ar' ? `/ar${path === '/' ? '' : path}` : path);
 

@@ -13,7 +13,7 @@ import { useFormState, useSite } from '../../site-context.tsx';
 import type { TotalsCoupon } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';
 import { ADD_FORM } from './TicketsPage.tsx';
-import { TicketShopFrame, type ShopCartSummary, type ShopFrameEvent } from './TicketShopFrame.tsx';
+import { TicketShopFrame, useCartSummaryText, type ShopCartSummary, type ShopFrameEvent } from './TicketShopFrame.tsx';
 
 export interface CartView {
   lines: CartIslandLine[];
@@ -65,7 +65,6 @@ export function CartPage({ data }: { data: CartPageData }) {
     <TicketShopFrame event={data.event} step="cart" cart={data.summary}>
       <div className="shop-cart">
         <h1 className="shop__title">{t('shop:cart.title')}</h1>
-        <ShopMessage form={ADD_FORM} />
         <CartFragment data={data} />
       </div>
     </TicketShopFrame>
@@ -77,10 +76,12 @@ export function CartFragment({ data }: { data: CartPageData }) {
   const { t, urls, locale, csrfToken, assets } = useSite();
   const state = useFormState(CART_FORM);
   const couponState = useFormState(COUPON_FORM);
+  const headerSummary = useCartSummaryText()(data.summary);
   assets.use('htmx');
   if (!data.cart) {
+    // An emptied cart has no island: the cart script reads the header's words from here.
     return (
-      <div id={CART_FRAGMENT_ID} className="cart cart--empty">
+      <div id={CART_FRAGMENT_ID} className="cart cart--empty" data-header-summary={headerSummary}>
         <ShopMessage form={CART_FORM} />
         <div className="empty-state stack">
           <p className="cart__empty-title">{t('shop:cart.empty')}</p>
@@ -116,6 +117,7 @@ export function CartFragment({ data }: { data: CartPageData }) {
       ? { kind: couponState.status === 'succeeded' ? 'success' : 'error', text: t(couponState.message) }
       : null,
     instalments: cart.instalments,
+    headerSummary,
     labels: {
       unitPrice: t('shop:cart.unitPrice'),
       quantity: t('shop:cart.quantity'),
@@ -150,7 +152,9 @@ export function CartFragment({ data }: { data: CartPageData }) {
     points: usePointsPanel(data.loyalty),
   };
   return (
-    <div id={CART_FRAGMENT_ID} className="cart">
+    <div id={CART_FRAGMENT_ID} className="cart" data-header-summary={headerSummary}>
+      {/* "Added to your cart." shows once: the next cart update replaces it with its own outcome. */}
+      <ShopMessage form={ADD_FORM} />
       <Island name={CART_ISLAND} component={CartLines} props={props} />
       <a className="cart__more" href={urls.route('tickets', { eventSlug: data.event.slug })}>
         {t('shop:cart.continueShopping')}

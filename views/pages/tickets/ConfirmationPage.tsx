@@ -26,12 +26,16 @@ export function orderQuery(order: { id: string }, secret: string | null): string
   return `?${query.toString()}`;
 }
 
-/** SPEC 2.4: the order after payment: processing, paid with its tickets, or what went wrong. */
+/**
+ * SPEC 2.4: the order after payment: processing, paid with its tickets, or what went wrong. An order
+ * that was not completed leaves the buyer on the checkout step, where trying again starts.
+ */
 export function ConfirmationPage({ data }: { data: ConfirmationPageData }) {
   const { t } = useSite();
   const { event, order, notice } = data;
+  const completed = order.state === 'PAID' || order.state === 'PENDING_PAYMENT';
   return (
-    <TicketShopFrame event={event} step="confirmation">
+    <TicketShopFrame event={event} step={completed ? 'confirmation' : 'checkout'}>
       <div className="confirmation stack">
         {notice ? (
           <p className="form-error" role="alert">
@@ -50,12 +54,13 @@ export function ConfirmationPage({ data }: { data: ConfirmationPageData }) {
   );
 }
 
-function OrderNumber({ order }: { order: OrderView }) {
+function OrderNumber({ order, inline = false }: { order: OrderView; inline?: boolean }) {
   const { t } = useSite();
+  const Element = inline ? 'span' : 'p';
   return (
-    <p className="confirmation__order-id">
+    <Element className="confirmation__order-id">
       {t('checkout:confirmation.orderId')}: <bdi dir="ltr">{order.id}</bdi>
-    </p>
+    </Element>
   );
 }
 
@@ -77,14 +82,27 @@ function Processing({ data }: { data: ConfirmationPageData }) {
   );
 }
 
+/**
+ * A declined payment, a hold that ran out, a cancelled order. A decline gives the provider's reason
+ * (decision 0048); trying again places a new order, and the page says so before the buyer does.
+ */
 function NotCompleted({ data }: { data: ConfirmationPageData }) {
   const { t, urls } = useSite();
+  const { order } = data;
+  const declined = order.state === 'PAYMENT_FAILED';
   return (
     <section className="confirmation__state">
-      <h1 className="checkout__title">{t('checkout:confirmation.failedHeading')}</h1>
-      <OrderNumber order={data.order} />
-      <p>{t(`checkout:confirmation.${data.order.state}`)}</p>
-      <OrderPoints order={data.order} />
+      <h1 className="checkout__title">{t(declined ? 'checkout:confirmation.declinedHeading' : 'checkout:confirmation.failedHeading')}</h1>
+      {declined ? (
+        <p className="form-error confirmation__reason" role="alert">
+          {t(`checkout:confirmation.paymentFailure.${order.paymentFailure ?? 'UNKNOWN'}`)}
+        </p>
+      ) : null}
+      <p>{t(`checkout:confirmation.${order.state}`)}</p>
+      <OrderPoints order={order} />
+      <p className="confirmation__retry-note">
+        {t('checkout:confirmation.retryNewOrder')} <OrderNumber order={order} inline />
+      </p>
       <p>
         <a className="button button--primary" href={urls.route('ticketsCheckout', { eventSlug: data.event.slug })}>
           {t('checkout:confirmation.tryAgain')}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Asset } from '../../content.ts';
+import { CART_HEADER_COUNT } from '../../islands/CartLines.tsx';
 import { useSite } from '../../site-context.tsx';
 
 /** The shop's steps, in order (SPEC 2.4: tickets, cart, checkout, confirmation). */
@@ -32,8 +33,9 @@ const STEP_ROUTES = {
 
 /**
  * Every ticket screen's frame: the event's name and logo, where the visitor is among the shop's
- * steps, and a link to the cart with its size and total. Steps already passed are links back
- * (except from the confirmation, when the order is placed); later ones are plain text.
+ * steps, and a link to the cart with its size and total where the page read the cart (`cart`
+ * given, null for none). Steps already passed are links back (except from the confirmation, when
+ * the order is placed); later ones are plain text.
  */
 export function TicketShopFrame({
   event,
@@ -47,6 +49,7 @@ export function TicketShopFrame({
   children: ReactNode;
 }) {
   const { t, urls, format, shopWindowEndsAt } = useSite();
+  const cartSummaryText = useCartSummaryText();
   const current = SHOP_STEPS.indexOf(step);
   const params = { eventSlug: event.slug };
   return (
@@ -67,13 +70,12 @@ export function TicketShopFrame({
             ) : null}
           </div>
         </div>
-        {step !== 'confirmation' ? (
+        {/* Only a page that read the cart says what is in it (an order's pages do not). */}
+        {cart !== undefined ? (
           <a className="shop-header__cart" href={urls.route('ticketsCart', params)} data-shop-cart-summary="">
             <span className="shop-header__cart-label">{t('shop:frame.cart')}</span>
-            <span className="shop-header__cart-count">
-              {cart && cart.ticketQuantity > 0
-                ? `${t('shop:frame.cartCount', { count: cart.ticketQuantity })} · ${format.money(cart.total)}`
-                : t('shop:frame.cartEmpty')}
+            <span className="shop-header__cart-count" {...{ [CART_HEADER_COUNT]: '' }}>
+              {cartSummaryText(cart)}
             </span>
           </a>
         ) : null}
@@ -115,6 +117,18 @@ export function TicketShopFrame({
       <div className="shop__body">{children}</div>
     </div>
   );
+}
+
+/**
+ * The header's words for the cart ("2 tickets · SAR 1,190.00"): the frame shows them, and the cart
+ * island writes its own into the header after each change, so both always say the same.
+ */
+export function useCartSummaryText(): (cart: ShopCartSummary | null | undefined) => string {
+  const { t, format } = useSite();
+  return (cart) =>
+    cart && cart.ticketQuantity > 0
+      ? `${t('shop:frame.cartCount', { count: cart.ticketQuantity })} · ${format.money(cart.total)}`
+      : t('shop:frame.cartEmpty');
 }
 
 /** A step's number and name; on a phone only the current step shows its name (the others keep it for screen readers). */

@@ -190,6 +190,7 @@ const order = (overrides: Partial<OrderView>): OrderView => ({
   ticketsAssigned: false,
   completedAt: '2026-11-21T12:00:00Z',
   paymentLink: null,
+  paymentFailure: null,
   loyaltyPoints: 0,
   loyaltyBurnState: null,
   loyaltyEarning: null,
@@ -238,8 +239,22 @@ describe.each(['en', 'ar'] as const)('confirmation, assignment and account ticke
     const html = confirm({ order: order({ state, pdfTickets: [] }) });
     expect(html).toContain(strings.confirmation[state]);
     expect(html).toContain(strings.confirmation.tryAgain);
+    expect(html).toContain(strings.confirmation.retryNewOrder);
     expect(html).toContain('/tickets/checkout"');
+    // Decision 0048: the buyer is still at checkout, not at a confirmation.
+    expect(html).toMatch(
+      /data-state="current"><span class="shop-steps__link" aria-current="step"><span class="shop-steps__number" aria-hidden="true">3</,
+    );
   });
+
+  test.each(['DECLINED', 'INSUFFICIENT_FUNDS', 'AUTHENTICATION_FAILED', null] as const)(
+    'a declined payment gives the provider’s reason (%s)',
+    (paymentFailure) => {
+      const html = confirm({ order: order({ state: 'PAYMENT_FAILED', pdfTickets: [], paymentFailure }) });
+      expect(html).toContain(strings.confirmation.declinedHeading);
+      expect(html).toContain(strings.confirmation.paymentFailure[paymentFailure ?? 'UNKNOWN']);
+    },
+  );
 
   test('SPEC 8 notices: insufficient funds, ticket download failure', () => {
     expect(confirm({ notice: 'insufficientFunds', order: order({ state: 'PENDING_PAYMENT', pdfTickets: [] }) })).toContain(

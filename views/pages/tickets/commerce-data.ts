@@ -83,6 +83,8 @@ export interface OrderView extends Totals {
   ticketsAssigned: boolean;
   completedAt: string | null;
   paymentLink: string | null;
+  /** Why the provider refused the payment of a PAYMENT_FAILED order (decision 0048). */
+  paymentFailure: 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'AUTHENTICATION_FAILED' | null;
   /** Decision 0039: points spent, and where they stand; what the paid order earns. */
   loyaltyPoints: number;
   loyaltyBurnState: 'PENDING' | 'BURNED' | 'REVERSED' | null;
