@@ -34,6 +34,15 @@ export interface Counted {
   address: string | undefined;
 }
 
+/**
+ * The site's own machine: a load test, a tool, the fault suite's balancer. Behind a proxy that
+ * TRUST_PROXY names, a visitor's address is never one of these; without a proxy, no visitor has one.
+ */
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The address to count, if any. */
+const countedAddress = (who: Counted): string | undefined => (who.address && !LOOPBACK.test(who.address) ? who.address : undefined);
+
 export class ShopLimits {
   constructor(private readonly rateLimits: RateLimits) {}
 
@@ -41,21 +50,24 @@ export class ShopLimits {
   async consume(action: ShopAction, who: Counted): Promise<void> {
     const limit = LIMITS[action];
     this.#refuseUnless(await this.rateLimits.consume(limit.customer, `customer:${who.caller.customerId}`), limit.field);
-    if (who.address) this.#refuseUnless(await this.rateLimits.consume(limit.address, `address:${who.address}`), limit.field);
+    const address = countedAddress(who);
+    if (address) this.#refuseUnless(await this.rateLimits.consume(limit.address, `address:${address}`), limit.field);
   }
 
   /** Before a coupon is tried: refused when too many wrong codes were given already; counts nothing. */
   async checkCoupon(who: Counted): Promise<void> {
     const limit = LIMITS.couponFailure;
     this.#refuseUnless(await this.rateLimits.check(limit.customer, `customer:${who.caller.customerId}`), limit.field);
-    if (who.address) this.#refuseUnless(await this.rateLimits.check(limit.address, `address:${who.address}`), limit.field);
+    const address = countedAddress(who);
+    if (address) this.#refuseUnless(await this.rateLimits.check(limit.address, `address:${address}`), limit.field);
   }
 
   /** A wrong coupon code was given: counted for the customer and the address. */
   async couponFailed(who: Counted): Promise<void> {
     const limit = LIMITS.couponFailure;
     await this.rateLimits.consume(limit.customer, `customer:${who.caller.customerId}`);
-    if (who.address) await this.rateLimits.consume(limit.address, `address:${who.address}`);
+    const address = countedAddress(who);
+    if (address) await this.rateLimits.consume(limit.address, `address:${address}`);
   }
 
   #refuseUnless(decision: { allowed: boolean; retryAfterSeconds: number }, field: Record<string, string>): void {
