@@ -24,10 +24,16 @@ export const DEVELOPMENT_SECRETS = {
 
 /** More processes than this on one machine is a typo, not a plan (decision 0043). */
 export const MAX_WEB_CONCURRENCY = 64;
-/** Twice what a healthy process shows at its busiest (docs/operations.md): a loop this late queues visibly. */
+/**
+ * A healthy process's loop runs late by a few milliseconds, tens while rendering uncached pages (3–8 ms
+ * each, docs/benchmarks.md); a quarter second late, every request waits that long before its work starts.
+ */
 export const DEFAULT_SHED_EVENT_LOOP_DELAY_MS = 250;
-/** Far above what one process answers at once when healthy (docs/benchmarks.md), far below a queue of seconds. */
-export const DEFAULT_SHED_MAX_IN_FLIGHT = 200;
+/**
+ * An uncached page takes 3–8 ms of CPU (docs/benchmarks.md): a hundred requests at once is under a
+ * second of queue for the last, while a checkout waiting seconds on a payment provider (I/O) keeps room.
+ */
+export const DEFAULT_SHED_MAX_IN_FLIGHT = 100;
 
 const SERVICE_NAMES = ['web', 'content', 'user', 'identity', 'commerce'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
