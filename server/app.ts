@@ -176,8 +176,8 @@ export function createApp(parts: AppParts): Express {
 
 /**
  * The one error handler: a rejected form token is 403, a malformed request 400, a dependency that
- * is unavailable (the database, Redis, a service) 503 with Retry-After (decision 0033), anything
- * else 500; each as the error page in the visitor's language. Failures are logged with the request
+ * is unavailable (the database, Redis, a service) 503 with Retry-After (decision 0033), a process
+ * past its capacity 503 with a shorter Retry-After (load shedding, decision 0043), anything else 500; each as the error page in the visitor's language. Failures are logged with the request
  * id; outages once a minute per dependency, since every request meets them.
  */
 function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler {
