@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { RATE_LIMITS } from '#platform/rate-limits.ts';
+import { createLogger } from '#platform/logger.ts';
+import { createRateLimits, RATE_LIMITS } from '#platform/rate-limits.ts';
 import { sessionBackends } from './support/backends.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
@@ -12,6 +13,11 @@ import { startTestSite, type TestSite } from './support/test-site.ts';
 
 const CART = '/events/nabd-festival-2026/tickets/cart';
 const TICKETS = '/events/nabd-festival-2026/tickets';
+
+const TOO_MANY_CHANGES = {
+  en: 'Your cart has changed many times in a short while. Wait a few minutes, then try again: nothing was changed.',
+  ar: 'تغيّرت سلتك مرات كثيرة في وقت قصير. انتظر بضع دقائق ثم حاول مرة أخرى: لم يتغيّر شيء.',
+};
 
 const TOO_MANY = {
   en: "Too many codes that don't work were tried. Wait a few minutes before trying another: your cart is unchanged.",
@@ -27,8 +33,10 @@ function islandProps(html: string) {
 
 describe.each(sessionBackends)('the shop limits on the cart page, $name', ({ redisUrl }) => {
   let site: TestSite;
+  const prefix = `test-${crypto.randomUUID()}`;
   beforeAll(async () => {
-    site = await startTestSite({ REDIS_URL: redisUrl });
+    // Behind one proxy: the visitor's address is the last one in X-Forwarded-For.
+    site = await startTestSite({ REDIS_URL: redisUrl, TRUST_PROXY: '1', RATE_LIMIT_PREFIX: prefix });
   });
   afterAll(() => site.close());
 
@@ -65,4 +73,37 @@ describe.each(sessionBackends)('the shop limits on the cart page, $name', ({ red
     expect(after.coupon).toBeNull();
     expect(after.totals).toEqual(before.totals);
   });
+
+  // The address's count is in Redis, where the test can use it up without a thousand page views.
+  (redisUrl ? test : test.skip)(
+    'an address past its cart changes: adding tickets answers 429 in both languages, and nothing is added',
+    async () => {
+      const venue = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      const counts = await createRateLimits({ redisUrl, prefix, logger: createLogger({ level: 'silent' }) });
+      try {
+        for (let n = 0; n < RATE_LIMITS.cartChangesPerAddress.points; n++)
+          await counts.consume('cartChangesPerAddress', `address:${venue}`);
+      } finally {
+        await counts.close();
+      }
+      const agent = request.agent(site.app);
+      const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+        agent.post(path).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', venue).set(headers).type('form').send(body);
+      const add = { intent: 'add', ticketId: 'tkt_nabd_ga', quantity: '1' };
+
+      const english = await post(TICKETS, add);
+      expect(english.status).toBe(429);
+      expect(text(english.text)).toContain(TOO_MANY_CHANGES.en);
+      const arabic = await post(`/ar${TICKETS}`, add);
+      expect(arabic.status).toBe(429);
+      expect(text(arabic.text)).toContain(TOO_MANY_CHANGES.ar);
+      // Nothing was added: the cart is empty.
+      expect(islandProps((await agent.get(CART).set('X-Forwarded-For', venue)).text)).toBeNull();
+
+      // From another address the same visitor goes on.
+      expect(
+        (await agent.post(TICKETS).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', '192.0.2.10').type('form').send(add)).status,
+      ).toBe(303);
+    },
+  );
 });
