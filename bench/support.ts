@@ -52,6 +52,9 @@ export class BenchmarkRun {
       DATA_DIR: path.join(await this.scratchDir(), 'data'),
       // The benchmarks read no e-mail: production needs saying so (server/config.ts).
       MAIL_OUTBOX_IN_PRODUCTION: 'true',
+      // They measure how fast pages are served, so nothing is refused under their load (decision 0043).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_MAX_IN_FLIGHT: '0',
       // Fresh secrets each run: production refuses the development ones.
       SESSION_SECRET: secret(),
       CONTENT_API_TOKEN: secret(),

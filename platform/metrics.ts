@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterExposition } from './cluster-metrics.ts';
 
 /**
  * What an operator graphs and alerts on during a sale (decision 0038), in the Prometheus format.
- * Each process keeps its own figures and answers for itself: Prometheus scrapes every process and
- * adds them up. Figures read from the database (orders, tickets, queues) are the same from every
+ * Each process keeps its own figures; the workers of one node answer together (decision 0043,
+ * platform/cluster-metrics.ts), and Prometheus scrapes every node and adds them up. Figures read from the database (orders, tickets, queues) are the same from every
  * process, and read at most once per `figuresMaxAgeMs`, so scrapes cannot load the database.
  *
  * Labels are bounded by construction: a route is the route table's id or a mount point, never a
@@ -61,6 +63,7 @@ const CONNECTION_WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 1.
 const JOB_STATES = ['waiting', 'running', 'scheduled', 'failing', 'failed'] as const;
 const PAYMENT_OUTCOMES: PaymentOutcome[] = ['paid', 'failed', 'voided', 'recorded'];
 const PAYMENT_SOURCES: PaymentSource[] = ['callback', 'provider_check', 'wallet'];
+const SHED_REASONS = ['event_loop_delay', 'in_flight'] as const;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** What became of a place in a sale's waiting room (decision 0044). */
@@ -77,6 +80,9 @@ export class SiteMetrics {
   readonly #payments: Counter<'outcome' | 'source'>;
   readonly #unavailable: Counter<'source'>;
   readonly #waitingRoom: Counter<'event' | 'outcome'>;
+  readonly #shed: Counter<'reason'>;
+  /** In a worker of a cluster (decision 0043): the node's figures, gathered by the primary. */
+  readonly #exposition: (() => Promise<{ contentType: string; body: string }>) | undefined;
 
   constructor(options: SiteMetricsOptions = {}) {
     this.#options = { figuresMaxAgeMs: options.figuresMaxAgeMs ?? 15_000, figuresDeadlineMs: options.figuresDeadlineMs ?? 2_000 };
@@ -127,6 +133,14 @@ export class SiteMetrics {
       labelNames: ['event', 'outcome'],
       registers,
     });
+    this.#shed = new Counter({
+      name: 'nabd_shed_requests_total',
+      help: 'Requests refused with 503 because the process was past its capacity (decision 0043), by reason: event_loop_delay or in_flight.',
+      labelNames: ['reason'],
+      registers,
+    });
+    for (const reason of SHED_REASONS) this.#shed.labels(reason).inc(0);
+    this.#exposition = cluster.isWorker ? clusterExposition(this.registry) : undefined;
     this.#unavailable = new Counter({
       name: 'nabd_metrics_source_failures_total',
       help: 'Scrapes that left out figures read from the database (sales, jobs) because the reading failed or took too long.',
@@ -162,6 +176,33 @@ export class SiteMetrics {
     this.#waitingRoom.inc({ event, outcome });
   }
 
+  requestShed(reason: (typeof SHED_REASONS)[number]): void {
+    this.#shed.inc({ reason });
+  }
+
+  /** What load shedding reads (decision 0043): requests in flight and the event loop's delay, per process. */
+  watchLoad(read: () => { inFlight: number; eventLoopDelayMs: number }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'nabd_requests_in_flight',
+      help: 'Requests being answered at the moment (health probes, metrics and static files left out).',
+      registers,
+      collect() {
+        this.set(read().inFlight);
+      },
+    });
+    new Gauge({
+      name: 'nabd_event_loop_delay_seconds',
+      help: 'The event-loop delay load shedding last read (the worse of the mean delay and one long block).',
+      // Across the workers of a node (decision 0043): the worst one is what an operator needs to see.
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.set(read().eventLoopDelayMs / 1000);
+      },
+    });
+  }
+
   paymentSettled(outcome: PaymentOutcome, source: PaymentSource): void {
     this.#payments.inc({ outcome, source });
   }
@@ -171,6 +212,7 @@ export class SiteMetrics {
     const registers = [this.registry];
     const info = new Gauge({
       name: 'nabd_database_info',
+      aggregator: 'first',
       help: 'The database engine: pglite (embedded, one connection, no pool) or postgres.',
       labelNames: ['engine'],
       registers,
@@ -199,6 +241,8 @@ export class SiteMetrics {
     const registers = [this.registry];
     new Gauge({
       name: 'nabd_orders',
+      // Read from the database every worker shares: the same figure from each, not theirs to add up.
+      aggregator: 'first',
       help: 'Orders by state (PENDING_PAYMENT, PAID, PAYMENT_FAILED, EXPIRED, CANCELLED), from the commerce tables.',
       labelNames: ['state'],
       registers,
@@ -210,6 +254,8 @@ export class SiteMetrics {
     });
     new Gauge({
       name: 'nabd_tickets_sold',
+      // Read from the database every worker shares: the same figure from each, not theirs to add up.
+      aggregator: 'first',
       help: 'Tickets sold (paid orders) per catalogue event.',
       labelNames: ['event'],
       registers,
@@ -221,6 +267,8 @@ export class SiteMetrics {
     });
     new Gauge({
       name: 'nabd_tickets_held',
+      // Read from the database every worker shares: the same figure from each, not theirs to add up.
+      aggregator: 'first',
       help: 'Tickets held by pending orders per catalogue event (decision 0027).',
       labelNames: ['event'],
       registers,
@@ -232,6 +280,8 @@ export class SiteMetrics {
     });
     new Gauge({
       name: 'nabd_active_holds',
+      // Read from the database every worker shares: the same figure from each, not theirs to add up.
+      aggregator: 'first',
       help: 'Pending orders whose hold on stock is still running.',
       registers,
       async collect() {
@@ -250,6 +300,8 @@ export class SiteMetrics {
       Object.entries(figures ?? {}).flatMap(([queue, kinds]) => Object.entries(kinds).map(([kind, stats]) => ({ queue, kind, stats })));
     new Gauge({
       name: 'nabd_jobs',
+      // Read from the database every worker shares: the same figure from each, not theirs to add up.
+      aggregator: 'first',
       help: 'Queued jobs by queue, kind and state: waiting (due, not taken), running, scheduled (later), failing (last try failed), failed (given up: an operator looks).',
       labelNames: ['queue', 'kind', 'state'],
       registers,
@@ -262,6 +314,8 @@ export class SiteMetrics {
     });
     new Gauge({
       name: 'nabd_jobs_oldest_waiting_seconds',
+      // Read from the database every worker shares: the same figure from each, not theirs to add up.
+      aggregator: 'first',
       help: 'How long the job due longest has waited for a runner, by queue and kind.',
       labelNames: ['queue', 'kind'],
       registers,
@@ -275,6 +329,7 @@ export class SiteMetrics {
 
   /** The text Prometheus reads, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
+    if (this.#exposition) return this.#exposition();
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 

@@ -1,4 +1,12 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import cluster from 'node:cluster';
+import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Logger } from './logger.ts';
 import { connectRedis, disconnectRedis, withinRedisDeadline } from './redis-client.ts';
 
@@ -35,6 +43,39 @@ export const RATE_LIMITS = {
   userExistencePerCaller: { points: 10, durationSeconds: 15 * MINUTE },
   /** Wrong loyalty PINs and unknown member ids per user (decision 0039); the programme also locks a member after five. */
   loyaltyPinFailuresPerUser: { points: 5, durationSeconds: 15 * MINUTE },
+
+  // ---- The shop (decision 0043): per customer (a user, or a guest's credentials) and per address ----
+  // A customer is cheap to renew (new guest credentials), so each limit also counts per address;
+  // an address may be a venue's or a mobile carrier's shared one, so its limits are ten times looser.
+
+  /**
+   * Cart changes (create, add, quantity, extras, coupon, claim): a buyer weighing options clicks a
+   * stepper a few dozen times in ten minutes; a script looking for stock moves faster than 1 every 5 s.
+   */
+  cartChangesPerCustomer: { points: 120, durationSeconds: 10 * MINUTE },
+  /** A family or a group of friends on one Wi-Fi, ten carts at once, each changing as above. */
+  cartChangesPerAddress: { points: 1200, durationSeconds: 10 * MINUTE },
+  /**
+   * Orders placed, each a hold on stock for its payment window (decision 0027): a buyer who changes
+   * their mind about the payment method places two or three; ten in a quarter hour is holding stock.
+   */
+  ordersPerCustomer: { points: 10, durationSeconds: 15 * MINUTE },
+  /** A venue's box-office Wi-Fi: about one order every 9 s from one address for a quarter hour. */
+  ordersPerAddress: { points: 100, durationSeconds: 15 * MINUTE },
+  /**
+   * Wrong coupon codes (unknown, expired, not for this cart): a typo or two, not a dictionary. Ten
+   * guesses a quarter hour makes guessing a six-character code take centuries.
+   */
+  couponFailuresPerCustomer: { points: 10, durationSeconds: 15 * MINUTE },
+  /** A group trying the code a friend passed on, each mistyping it once or twice. */
+  couponFailuresPerAddress: { points: 50, durationSeconds: 15 * MINUTE },
+  /**
+   * Payment attempts we make with a provider (a wallet charge, an instalment pre-scoring): a declined
+   * card tried again a few times, not card testing against the provider through us.
+   */
+  paymentAttemptsPerCustomer: { points: 15, durationSeconds: 15 * MINUTE },
+  /** Ten buyers on one address, each with their few attempts. */
+  paymentAttemptsPerAddress: { points: 150, durationSeconds: 15 * MINUTE },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -52,7 +93,8 @@ export interface RateLimits {
   check(name: RateLimitName, key: string): Promise<RateLimitDecision>;
   /** Forgets the key's count (e.g. the account's failures after a successful sign-in). */
   reset(name: RateLimitName, key: string): Promise<void>;
-  readonly engine: 'redis' | 'memory';
+  /** Redis (every node), the cluster's primary (the workers of one node) or this process's memory. */
+  readonly engine: 'redis' | 'cluster' | 'memory';
   close(): Promise<void>;
 }
 
@@ -70,6 +112,17 @@ export interface RateLimitOptions {
 
 const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
 
+/** How long a worker waits for the primary's count before letting the request through. */
+const CLUSTER_DEADLINE_MS = 1_000;
+
+/**
+ * In a cluster's primary (decision 0043): keeps the counts of the workers' limits when no Redis is
+ * configured, so that a node's workers count together instead of each allowing the whole limit.
+ */
+export function serveRateLimitsToWorkers(): void {
+  new RateLimiterClusterMaster();
+}
+
 /**
  * The limits over rate-limiter-flexible. When the Redis server cannot answer, the limits fail
  * open with a warning: refusing every sign-in on a sale day would hurt more than a few minutes
@@ -85,21 +138,28 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
     return decision;
   };
   const client = options.redisUrl ? await connectRedis(options.redisUrl, { onError: () => redisFailed('connection') }) : undefined;
+  // Without Redis, a cluster's workers count in their primary (serveRateLimitsToWorkers).
+  const engine = client ? 'redis' : cluster.isWorker ? 'cluster' : 'memory';
+  const limits = Object.entries(RATE_LIMITS) as [RateLimitName, (typeof RATE_LIMITS)[RateLimitName]][];
+  // Each worker-side limiter listens to the primary's answers on the process.
+  if (engine === 'cluster') process.setMaxListeners(process.getMaxListeners() + limits.length);
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
-  for (const [name, limit] of Object.entries(RATE_LIMITS) as [RateLimitName, (typeof RATE_LIMITS)[RateLimitName]][]) {
+  for (const [name, limit] of limits) {
     const common = { keyPrefix: `${prefix}:rate:${name}`, points: limit.points, duration: limit.durationSeconds };
     limiters.set(
       name,
-      client
+      engine === 'redis'
         ? new RateLimiterRedis({ ...common, storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true })
-        : new RateLimiterMemory(common),
+        : engine === 'cluster'
+          ? new RateLimiterCluster({ ...common, timeoutMs: CLUSTER_DEADLINE_MS })
+          : new RateLimiterMemory(common),
     );
   }
   const limiter = (name: RateLimitName) => limiters.get(name)!;
 
   let lastWarning = 0;
   function failOpen(name: RateLimitName, error: unknown): RateLimitDecision {
-    redisFailed('command');
+    if (client) redisFailed('command');
     // One warning a minute is enough to page someone; one per request would drown the logs.
     if (Date.now() - lastWarning > 60_000) {
       lastWarning = Date.now();
@@ -109,7 +169,7 @@ export async function createRateLimits(options: RateLimitOptions): Promise<RateL
   }
 
   return {
-    engine: client ? 'redis' : 'memory',
+    engine,
     async consume(name, key) {
       try {
         await withinRedisDeadline(limiter(name).consume(key));

@@ -19,6 +19,7 @@ import { moyasarPageOrigins } from '#graphql/commerce/payments/moyasar.ts';
 import { tabbyPageOrigins } from '#graphql/commerce/payments/tabby.ts';
 import { CSP_REPORTS_PATH, cspReports } from './middleware/csp-reports.ts';
 import { answeredBy, requestMetrics, routeLabel } from './middleware/request-metrics.ts';
+import { ProcessOverloaded, SHED_RETRY_AFTER_SECONDS, type LoadShedder } from './middleware/load-shedding.ts';
 import { metricsEndpoint } from './metrics-endpoint.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
 import { createPageRouter, pageRouteOf } from './page-router.ts';
@@ -56,6 +57,8 @@ export interface AppParts {
   web?: WebTier | undefined;
   /** This process's figures, served at `/metrics` when METRICS_TOKEN is set (decision 0038). */
   metrics: SiteMetrics;
+  /** Refuses requests fast past the process's capacity (decision 0043). */
+  shedder?: LoadShedder | undefined;
 }
 
 /** SPEC 2.3, 6: the mobile app marks its embedded browser with this cookie. */
@@ -75,6 +78,8 @@ export function createApp(parts: AppParts): Express {
   app.use(permissionsPolicy);
   app.use(requestMetrics(parts.metrics));
   app.use(requestLogging(logger));
+  // Before any work is done for the request: a refusal must cost next to nothing (decision 0043).
+  if (parts.shedder) app.use(parts.shedder.middleware());
   // Pages, stylesheets and scripts travel compressed, a sixth of their size: on a phone on a slow
   // network that is most of the time to first paint. A CDN in front may do it instead.
   app.use(compression());
@@ -174,17 +179,20 @@ export function createApp(parts: AppParts): Express {
 
 /**
  * The one error handler: a rejected form token is 403, a malformed request 400, a dependency that
- * is unavailable (the database, Redis, a service) 503 with Retry-After (decision 0033), anything
- * else 500; each as the error page in the visitor's language. Failures are logged with the request
+ * is unavailable (the database, Redis, a service) 503 with Retry-After (decision 0033), a process
+ * past its capacity 503 with a shorter Retry-After (load shedding, decision 0043), anything else 500; each as the error page in the visitor's language. Failures are logged with the request
  * id; outages once a minute per dependency, since every request meets them.
  */
 function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler {
   const outages = new OutageLog(logger);
   return (error, req, res, _next) => {
     const dependency = unavailableDependency(error);
-    const status = error instanceof CsrfRejected ? 403 : (refusedRequestStatus(error) ?? (dependency ? 503 : 500));
+    const overloaded = error instanceof ProcessOverloaded;
+    const status = error instanceof CsrfRejected ? 403 : (refusedRequestStatus(error) ?? (dependency || overloaded ? 503 : 500));
+    // A refusal under load is counted in the metrics and shows in the request log: no warning of its own.
     if (dependency) outages.report(dependency, error, { url: req.originalUrl });
-    else (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
+    else if (!overloaded)
+      (req.log ?? logger)[status === 500 ? 'error' : 'warn']({ err: error }, status === 500 ? 'Request failed' : 'Request refused');
     if (status === 500) {
       reportError(error, {
         component: 'web',
@@ -193,7 +201,7 @@ function errorPage(renderer: SiteRenderer, logger: Logger): ErrorRequestHandler 
       });
     }
     if (res.headersSent) return res.end();
-    if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (status === 503) res.set('Retry-After', String(overloaded ? SHED_RETRY_AFTER_SECONDS : RETRY_AFTER_SECONDS));
     // Refused before the locale was read (a malformed path, say): the path still says the language.
     req.locale ??= /^\/ar(\/|$)/.test(req.path) ? 'ar' : 'en';
     req.sitePath ??= req.path;

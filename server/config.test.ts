@@ -1,4 +1,6 @@
-import { DEVELOPMENT_SECRETS, loadConfig, loadDatabaseConfig } from './config.ts';
+import os from 'node:os';
+import { ConfigError, DEVELOPMENT_SECRETS, loadConfig, loadDatabaseConfig } from './config.ts';
+import { restartDelayMs } from './cluster.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -29,6 +31,39 @@ describe('configuration from the environment', () => {
     });
     expect(config.services).toEqual(['web', 'content', 'user', 'identity', 'commerce']);
     expect(config.commerce).toEqual({ url: undefined, secret: DEVELOPMENT_SECRETS.COMMERCE_SECRET });
+  });
+
+  test('WEB_CONCURRENCY: a process per core in production on PostgreSQL, one elsewhere; 1 to 64 when set', () => {
+    const postgres = { DATABASE_URL: 'postgres://nabd@db.example/nabd' };
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig(postgres).webConcurrency).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, ...postgres }).webConcurrency).toBe(Math.min(os.availableParallelism(), 64));
+    // The embedded database is one process's: one worker, and more refused.
+    expect(loadConfig(PRODUCTION).webConcurrency).toBe(1);
+    expect(() => loadConfig({ ...PRODUCTION, WEB_CONCURRENCY: '4' })).toThrow(/WEB_CONCURRENCY: more than 1 process needs DATABASE_URL/);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ ...PRODUCTION, ...postgres, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    for (const value of ['0', '65', '2.5', 'many', '-1']) {
+      expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: value })).toThrow(
+        /WEB_CONCURRENCY: must be a whole number of processes from 1 to 64/,
+      );
+    }
+  });
+
+  test('load shedding: on by default, each check off at 0, bad values refused by name', () => {
+    expect(loadConfig({}).shedding).toEqual({ eventLoopDelayMs: 250, maxInFlight: 100 });
+    expect(loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' }).shedding).toEqual({
+      eventLoopDelayMs: 0,
+      maxInFlight: 0,
+    });
+    expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '-5' })).toThrow(/SHED_EVENT_LOOP_DELAY_MS: must be a number of milliseconds/);
+    expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: 'fast' })).toThrow(/SHED_EVENT_LOOP_DELAY_MS/);
+    expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: '1.5' })).toThrow(/SHED_MAX_IN_FLIGHT: must be a whole number of requests/);
+  });
+
+  test('a worker that keeps dying at start is replaced ever more slowly, up to twice a minute', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 20].map(restartDelayMs)).toEqual([0, 500, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });
 
   test('mail and rate limits: the local outbox and the `nabd` prefix by default, validated when set', () => {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '#platform/social-providers.ts';
@@ -20,6 +21,19 @@ export const DEVELOPMENT_SECRETS = {
   PREVIEW_SECRET: 'development-preview-secret',
   COMMERCE_SECRET: 'development-commerce-secret-change-me',
 } as const;
+
+/** More processes than this on one machine is a typo, not a plan (decision 0043). */
+export const MAX_WEB_CONCURRENCY = 64;
+/**
+ * A healthy process's loop runs late by a few milliseconds, tens while rendering uncached pages (3–8 ms
+ * each, docs/benchmarks.md); a quarter second late, every request waits that long before its work starts.
+ */
+export const DEFAULT_SHED_EVENT_LOOP_DELAY_MS = 250;
+/**
+ * An uncached page takes 3–8 ms of CPU (docs/benchmarks.md): a hundred requests at once is under a
+ * second of queue for the last, while a checkout waiting seconds on a payment provider (I/O) keeps room.
+ */
+export const DEFAULT_SHED_MAX_IN_FLIGHT = 100;
 
 const SERVICE_NAMES = ['web', 'content', 'user', 'identity', 'commerce'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -192,6 +206,33 @@ const environmentSchema = z.object({
       }
       return origins;
     }),
+  /**
+   * How many processes serve the site (decision 0043): a cluster primary forks this many workers on
+   * the one port. Production's default is one per available core, elsewhere 1 (no primary at all).
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: `must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}` })
+    .int(`must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}`)
+    .min(1, `must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}`)
+    .max(MAX_WEB_CONCURRENCY, `must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}`)
+    .optional(),
+  /**
+   * Load shedding (decision 0043): past this event-loop delay (p99 of the last second, in ms) a
+   * process refuses new page requests with 503 instead of queueing them; 0 turns the check off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 10000' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be a number of milliseconds from 0 to 10000')
+    .max(10_000, 'must be a number of milliseconds from 0 to 10000')
+    .default(DEFAULT_SHED_EVENT_LOOP_DELAY_MS),
+  /** ... and past this many requests in flight in the process; 0 turns the check off. */
+  SHED_MAX_IN_FLIGHT: z.coerce
+    .number({ error: 'must be a number of requests from 0 to 100000' })
+    .int('must be a whole number of requests')
+    .min(0, 'must be a number of requests from 0 to 100000')
+    .max(100_000, 'must be a number of requests from 0 to 100000')
+    .default(DEFAULT_SHED_MAX_IN_FLIGHT),
   /** How many rendered anonymous pages each web process keeps (decision 0014); 0 turns the cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(1000),
   /**
@@ -273,6 +314,10 @@ export interface Config {
   pageCacheEntries: number;
   /** Sale waiting rooms (decision 0044): when a rush opens one, and how many places an address may hold. */
   waitingRoom: { autoThreshold: number; autoPerMinute: number; autoCheckoutMinutes: number; placesPerAddress: number };
+  /** How many worker processes serve the site; 1 runs no cluster primary (decision 0043). */
+  webConcurrency: number;
+  /** When a process refuses new requests rather than queueing them (decision 0043); 0 turns a check off. */
+  shedding: { eventLoopDelayMs: number; maxInFlight: number };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimitPrefix: string;
   /** Who takes payments (decision 0036). */
@@ -349,6 +394,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       );
     }
   }
+  const webConcurrency = webConcurrencyOf(values, isProduction);
   const social = socialProviders(values, isProduction);
   const payments = paymentSettings(values, isProduction);
   const loyaltyProgramme = values.LOYALTY_PROGRAMME ?? (isProduction ? 'none' : 'sandbox');
@@ -393,6 +439,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       autoCheckoutMinutes: values.WAITING_ROOM_CHECKOUT_MINUTES,
       placesPerAddress: values.WAITING_ROOM_PLACES_PER_ADDRESS,
     },
+    webConcurrency,
+    shedding: { eventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS, maxInFlight: values.SHED_MAX_IN_FLIGHT },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     rateLimitPrefix: values.RATE_LIMIT_PREFIX,
     payments,
@@ -403,6 +451,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       ? { dsn: values.SENTRY_DSN, environment: values.SENTRY_ENVIRONMENT ?? values.NODE_ENV, release: values.SENTRY_RELEASE }
       : undefined,
   };
+}
+
+/**
+ * WEB_CONCURRENCY (decision 0043): production's default is a process per available core, anywhere
+ * else 1. The embedded database belongs to one process (PGlite opens its folder alone, and
+ * `memory://` is each process's own), so without DATABASE_URL the default is 1 and more is refused.
+ */
+function webConcurrencyOf(values: z.output<typeof environmentSchema>, isProduction: boolean): number {
+  if (values.WEB_CONCURRENCY !== undefined && values.WEB_CONCURRENCY > 1 && !values.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid environment:\n  WEB_CONCURRENCY: more than 1 process needs DATABASE_URL (PostgreSQL): the embedded database is one process's",
+    );
+  }
+  if (values.WEB_CONCURRENCY !== undefined) return values.WEB_CONCURRENCY;
+  if (!isProduction || !values.DATABASE_URL) return 1;
+  return Math.min(os.availableParallelism(), MAX_WEB_CONCURRENCY);
 }
 
 /** Who takes payments: the card gateway (PAYMENT_PROVIDER) and the instalment provider beside it. */

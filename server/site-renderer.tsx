@@ -58,9 +58,10 @@ export class SiteRenderer {
     const preview = this.options.services.preview.isActive(req);
     // SPEC 1, 6: in preview every content query of the request includes drafts, and what it shows
     // must never be kept by any cache.
-    const services = preview
-      ? { ...this.options.services, content: this.options.services.content.scoped({ preview: true }) }
-      : this.options.services;
+    const base = this.options.services;
+    // The shop's limits per address (decision 0043): every commerce call of this request says whose it is.
+    const commerce = base.commerce.scoped({ visitorAddress: req.ip || req.socket.remoteAddress });
+    const services = preview ? { ...base, commerce, content: base.content.scoped({ preview: true }) } : { ...base, commerce };
     if (preview) restrictCaching(res, 'no-store');
     const locale = req.locale;
     const context: PageContext = {

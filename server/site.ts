@@ -2,12 +2,14 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { userServiceMembers } from '#graphql/commerce/loyalty/loyalty-members.ts';
 import { createCommerceService, type QueueStats } from '#graphql/commerce/service.ts';
+import { visitorAddressHeaders } from '#graphql/commerce/visitor-address.ts';
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
+import { LoadShedder } from './middleware/load-shedding.ts';
 import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { UnconnectedLoyaltyProgramme } from '#platform/loyalty/unconnected-programme.ts';
 import { fromRoot } from '#platform/paths.ts';
@@ -105,9 +107,9 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
   const identityPath = new URL(identityIssuer).pathname;
   const production = config.isProduction;
 
-  // One set of rate limits for the identity and user services of this process (decision 0020).
+  // One set of rate limits for the identity, user and commerce services of this process (decisions 0020, 0043).
   const rateLimits =
-    runs.has('identity') || runs.has('user')
+    runs.has('identity') || runs.has('user') || runs.has('commerce')
       ? await createRateLimits({
           redisUrl: config.redisUrl,
           prefix: config.rateLimitPrefix,
@@ -218,6 +220,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       ...(options.clock ? { clock: options.clock } : {}),
       onPaymentSettled: (settlement, source) => metrics.paymentSettled(settlement.outcome, source),
       loyalty,
+      rateLimits,
       // Who a caller's loyalty member is: the user service's answer, asked with the caller's token.
       loyaltyMembers: userServiceMembers({ url: config.user.url ?? `${config.baseUrl}/graphql/user`, fetch: userFetch ?? fetch }),
     });
@@ -289,6 +292,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       name: 'commerce',
       url: config.commerce.url ?? `${config.baseUrl}/graphql/commerce`,
       fetch: commerceFetch ?? fetch,
+      // The shop's limits count per visitor address (decision 0043): the web tier vouches for it.
+      visitorAddressHeaders: visitorAddressHeaders(config.commerce.secret),
     });
     const siteServices = {
       content,
@@ -354,7 +359,17 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     return { ...probed, ...backlog };
   };
 
-  const app = createApp({ config, logger, readiness, services, web, metrics });
+  // Started last: the work of starting would read as load (decision 0043).
+  const shedder = new LoadShedder({
+    ...config.shedding,
+    isCheap: (req) => pageCache?.holds(req) ?? false,
+    onShed: (reason) => metrics.requestShed(reason),
+  });
+  shedder.start();
+  closers.unshift(() => shedder.stop());
+  metrics.watchLoad(() => ({ inFlight: shedder.inFlight, eventLoopDelayMs: shedder.delayMs }));
+
+  const app = createApp({ config, logger, readiness, services, web, metrics, shedder });
   return {
     app,
     config,

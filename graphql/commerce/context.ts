@@ -16,6 +16,7 @@ import type { CartPoints } from './loyalty/cart-points.ts';
 import type { LoyaltyClaims } from './loyalty/loyalty-claims.ts';
 import type { LoyaltyLedger } from './loyalty/loyalty-ledger.ts';
 import type { LoyaltyMembers } from './loyalty/loyalty-members.ts';
+import type { Counted, ShopLimits } from './shop-limits.ts';
 
 /** Who calls: a signed-in user, or a guest with credentials from the identity service (SPEC 6, 7.2). */
 export interface CommerceCaller {
@@ -82,6 +83,8 @@ export interface CommerceParts {
   cartPoints: CartPoints;
   /** Who the caller's member is, asked of the user service; none when no user service was given. */
   loyaltyMembers: LoyaltyMembers | undefined;
+  /** Cart changes, orders, wrong coupons and payment attempts per customer and address (decision 0043). */
+  limits: ShopLimits;
 }
 
 export interface CommerceContext extends CommerceParts {
@@ -90,7 +93,12 @@ export interface CommerceContext extends CommerceParts {
   accessToken: string | undefined;
   /** The catalogue as read by this request: one event is loaded once, whatever the query asks. */
   catalogueReader: CatalogueReader;
+  /** The visitor's address, vouched for by the web tier or the caller's own (visitor-address.ts). */
+  visitorAddress: string | undefined;
 }
+
+/** Who a shop limit counts (decision 0043): the caller, and the visitor's address when known. */
+export const countedOf = (context: CommerceContext, caller: CommerceCaller): Counted => ({ caller, address: context.visitorAddress });
 
 /** Any caller with credentials, user or guest; none is UNAUTHENTICATED (401). */
 export function requireCaller(context: CommerceContext): CommerceCaller {

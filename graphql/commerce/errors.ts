@@ -32,7 +32,8 @@ export type CommerceErrorCode =
   | 'LOYALTY_ALREADY_CLAIMED'
   | 'LOYALTY_CLAIM_PERIOD_CLOSED'
   | 'LOYALTY_NO_POINTS'
-  | 'LOYALTY_UNAVAILABLE';
+  | 'LOYALTY_UNAVAILABLE'
+  | 'TOO_MANY_REQUESTS';
 
 /**
  * A refusal. `fields` maps input fields to locale keys of SPEC 5 and 8 (`validation:required`,
@@ -88,6 +89,20 @@ export const orderState = (message = 'The order is not in a state that allows th
   commerceError('ORDER_STATE', 409, message, { orderId: 'payments:errors.orderState' });
 export const holdExpired = (message = 'The hold expired before the order was paid') =>
   commerceError('HOLD_EXPIRED', 409, message, { orderId: 'payments:errors.holdExpired' });
+
+/**
+ * A shop limit reached (decision 0043): 429 with Retry-After, and the locale key of what the
+ * visitor reads for the form field it concerns. Nothing was changed.
+ */
+export const tooManyRequests = (retryAfterSeconds: number, fields: Record<string, string>) =>
+  new GraphQLError('Too many requests, try again in a few minutes', {
+    extensions: {
+      code: 'TOO_MANY_REQUESTS' satisfies CommerceErrorCode,
+      retryAfterSeconds,
+      fields,
+      http: { status: 429, headers: new Map([['retry-after', String(retryAfterSeconds)]]) },
+    },
+  });
 
 // ---- Loyalty (decision 0039) ----
 

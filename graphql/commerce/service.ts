@@ -10,6 +10,7 @@ import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import type { LoyaltyProgramme } from '#platform/loyalty/loyalty-programme.ts';
 import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { migrate } from '#platform/migrations.ts';
+import { createRateLimits, type RateLimits } from '#platform/rate-limits.ts';
 import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#graphql/user/access-tokens.ts';
 import { cartReaderOf } from './cart-for-order.ts';
 import { CartStore } from './carts.ts';
@@ -37,6 +38,8 @@ import { TabbyInstalments, type TabbySettings } from './payments/tabby.ts';
 import { callbackSecret } from './payments/signature.ts';
 import { resolvers } from './resolvers/index.ts';
 import { readSalesFigures, type SalesFigures } from './sales-figures.ts';
+import { ShopLimits } from './shop-limits.ts';
+import { visitorAddressReader } from './visitor-address.ts';
 import typeDefs from './schema.graphql';
 
 export interface CommerceServiceOptions {
@@ -92,6 +95,11 @@ export interface CommerceServiceOptions {
   loyalty?: LoyaltyProgramme | undefined;
   /** Who a caller's loyalty member is (the user service); without it, loyalty operations answer LOYALTY_UNAVAILABLE. */
   loyaltyMembers?: LoyaltyMembers | undefined;
+  /**
+   * The site's rate limits, shared with the other services of the process (Redis, else the cluster's
+   * primary or memory); without them the service counts its shop limits in its own memory.
+   */
+  rateLimits?: RateLimits | undefined;
 }
 
 /** SPEC 4.3: expired holds go back on sale within this long, even if nobody reads the order. */
@@ -128,7 +136,7 @@ export interface CommerceService {
 
 /** Builds every part of the service once; each area adds its own here. */
 export function createCommerceParts(
-  options: CommerceServiceOptions & { payments: PaymentProviders; loyalty: LoyaltyProgramme },
+  options: CommerceServiceOptions & { payments: PaymentProviders; loyalty: LoyaltyProgramme; rateLimits: RateLimits },
 ): CommerceParts {
   const db = options.database.db;
   const clock = options.clock ?? (() => new Date());
@@ -230,6 +238,7 @@ export function createCommerceParts(
     loyaltyClaims: new LoyaltyClaims(db, loyalty, clock),
     cartPoints: new CartPoints(db, carts, catalogue, options.loyalty),
     loyaltyMembers: options.loyaltyMembers,
+    limits: new ShopLimits(options.rateLimits),
   };
 }
 
@@ -291,7 +300,12 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
       ...(options.clock ? { clock: options.clock } : {}),
       logger: options.logger.child({ component: 'loyalty-sandbox' }),
     }));
-  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandboxProviders!, loyalty });
+  const ownRateLimits = options.rateLimits
+    ? undefined
+    : await createRateLimits({ prefix: 'commerce', logger: options.logger.child({ component: 'rate-limits' }) });
+  const rateLimits = options.rateLimits ?? ownRateLimits!;
+  const parts = createCommerceParts({ ...options, payments: realProviders ?? sandboxProviders!, loyalty, rateLimits });
+  const visitorAddressOf = visitorAddressReader(options.secret);
 
   async function callerOf(token: string | undefined): Promise<CommerceCaller | undefined> {
     if (!token) return undefined;
@@ -319,6 +333,7 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
         caller: await callerOf(accessToken),
         accessToken,
         catalogueReader: new CatalogueReader(parts.catalogue),
+        visitorAddress: visitorAddressOf(req),
       };
     },
   });
@@ -358,6 +373,7 @@ export async function createCommerceService(options: CommerceServiceOptions): Pr
       // The sandbox's deliveries call into this service: they stop first.
       for (const queue of [...queues].reverse()) await queue.stop();
       await graphql.stop();
+      await ownRateLimits?.close();
     },
   };
 }

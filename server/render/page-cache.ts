@@ -66,6 +66,13 @@ export class PageCache {
     return req.originalUrl;
   }
 
+  /** Whether this request would be answered from the cache now (load shedding spares it longest); changes nothing. */
+  holds(req: Request): boolean {
+    const key = this.keyOf(req);
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    return entry !== undefined && this.now() - entry.storedAt <= this.freshMs + this.staleMs;
+  }
+
   /** A page to answer with, unless it is missing, or stale and this request should render it again. */
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);

@@ -23,6 +23,8 @@ const HTMX_CONFIG = JSON.stringify({
     { code: '204', swap: false },
     { code: '[23]..', swap: true },
     { code: '422', swap: true },
+    // A limit reached (decision 0043) is a form's answer too: its message shows in place.
+    { code: '429', swap: true },
     { code: '503', swap: true },
     { code: '[45]..', swap: false, error: true },
   ],

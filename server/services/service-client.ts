@@ -45,6 +45,8 @@ export interface ServiceClientOptions {
   cache?: { store: QueryCache; staleMs: number };
   /** Headers that replace the usual ones in preview mode (the preview credential, include drafts). */
   previewHeaders?: Record<string, string>;
+  /** The headers that tell the service whose address a call is made for (the commerce service's, signed). */
+  visitorAddressHeaders?: (address: string) => Record<string, string>;
 }
 
 export interface CallOptions {
@@ -56,6 +58,8 @@ export interface CallOptions {
   fresh?: boolean;
   /** SPEC 1, 6: editors' preview mode: drafts included, nothing cached. */
   preview?: boolean;
+  /** The visitor's address, for the service's limits per address (decision 0043). Never cached. */
+  visitorAddress?: string | undefined;
 }
 
 /** Queries are module constants: their identity names them in cache keys without printing them. */
@@ -131,7 +135,8 @@ export class ServiceClient {
   }
 
   private headersFor(options: CallOptions): Record<string, string> {
-    return { ...(options.preview ? this.options.previewHeaders : {}), ...authorization(options) };
+    const visitor = options.visitorAddress && this.options.visitorAddressHeaders?.(options.visitorAddress);
+    return { ...(options.preview ? this.options.previewHeaders : {}), ...authorization(options), ...visitor };
   }
 
   async mutate<Data, Variables extends OperationVariables>(

@@ -96,6 +96,13 @@ try {
     // A staging site: the payment sandbox, allowed in production only this way (decision 0036).
     PAYMENT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PAYMENTS: 'true',
+    // Each site process is one Node process, as the scenarios (kill -9, drain timings) are written;
+    // the cluster of decision 0043 has its own test (test/cluster.test.ts).
+    WEB_CONCURRENCY: '1',
+    // The suite overloads two processes on a shared machine on purpose and counts every answer:
+    // refusals under load (decision 0043) are tested on their own (test/load-shedding.test.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_MAX_IN_FLIGHT: '0',
   };
 
   // The first start migrates and fills the database with the demo content and its catalogue,

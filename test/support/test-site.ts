@@ -40,6 +40,10 @@ function testConfig(environment: Record<string, string | undefined>): Config {
     ANALYTICS_STRICT: 'true',
     // Test files running at once may share one Redis: their rate limits must not add up.
     RATE_LIMIT_PREFIX: `test-${crypto.randomUUID()}`,
+    // A test site shares its event loop with jest and with the test's own work, which would read as
+    // load: shedding is off unless the test is about it (test/load-shedding.test.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_MAX_IN_FLIGHT: '0',
     ...environment,
   });
 }

@@ -1,8 +1,11 @@
 import { errors as joseErrors } from 'jose';
 import type { CartAction, CartItemInput } from '../cart-rules.ts';
 import { cartView } from '../cart-view.ts';
-import { requireCaller, requireUser, type CommerceCaller, type CommerceContext } from '../context.ts';
-import { badUserInput, notFound } from '../errors.ts';
+import { countedOf, requireCaller, requireUser, type CommerceCaller, type CommerceContext } from '../context.ts';
+import { badUserInput, hasCode, notFound } from '../errors.ts';
+
+/** The refusals that mean a wrong coupon code: counted against guessing (decision 0043). */
+const WRONG_COUPON = ['COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_NOT_APPLICABLE'] as const;
 
 /** The caller's cart as the schema's Cart, read after any change (fresh stock, new version). */
 export async function readCart(context: CommerceContext, caller: CommerceCaller, cartId: string, eventId: string) {
@@ -32,6 +35,7 @@ export const cartResolvers = {
       context: CommerceContext,
     ) => {
       const caller = requireCaller(context);
+      await context.limits.consume('cartChange', countedOf(context, caller));
       const cartId = await context.carts.create(caller, eventId, input, context.clock());
       return readWritten(context, caller, cartId, eventId);
     },
@@ -41,7 +45,17 @@ export const cartResolvers = {
       context: CommerceContext,
     ) => {
       const caller = requireCaller(context);
-      await context.carts.update(caller, cartId, eventId, input, context.clock());
+      const counted = countedOf(context, caller);
+      const triesCoupon = input.actions.some((action) => Boolean(action.applyCoupon));
+      // A customer past the wrong-coupon limit is refused before the code is looked at: no more guesses.
+      if (triesCoupon) await context.limits.checkCoupon(counted);
+      await context.limits.consume('cartChange', counted);
+      try {
+        await context.carts.update(caller, cartId, eventId, input, context.clock());
+      } catch (error) {
+        if (triesCoupon && WRONG_COUPON.some((code) => hasCode(error, code))) await context.limits.couponFailed(counted);
+        throw error;
+      }
       return readWritten(context, caller, cartId, eventId);
     },
     cartClaim: async (

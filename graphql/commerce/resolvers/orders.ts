@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireCaller, type CommerceContext } from '../context.ts';
+import { countedOf, requireCaller, type CommerceContext } from '../context.ts';
 import { badUserInput, holdExpired, insufficientFunds, notFound, orderState, parseInput } from '../errors.ts';
 import { money } from '../money.ts';
 import { findAccessibleOrder, openPaymentOf, orderViews, type OrderRow } from '../order-queries.ts';
@@ -52,6 +52,8 @@ export const orderResolvers = {
       context: CommerceContext,
     ) {
       const caller = requireCaller(context);
+      // Each order holds stock for its payment window (decision 0027): counted before anything is held.
+      await context.limits.consume('order', countedOf(context, caller));
       return context.orders.create(caller.customerId, args.input, await orderLoyalty(context));
     },
 
@@ -91,6 +93,7 @@ export const orderResolvers = {
       // The token is charged for this order's own wallet payment: another order's token charges nothing.
       const paymentId = await openPaymentOf(context.db, order.id, 'wallet');
       if (!paymentId) throw orderState();
+      await context.limits.consume('paymentAttempt', countedOf(context, requireCaller(context)));
       const charge = await context.payments.wallet.charge(paymentId, input.paymentToken, order.total);
       if (charge.outcome === 'INVALID_TOKEN')
         throw badUserInput({ paymentToken: 'payments:errors.walletToken' }, 'The wallet token is not valid');
@@ -128,6 +131,7 @@ export const orderResolvers = {
           instalmentAmount: null,
         };
       }
+      await context.limits.consume('paymentAttempt', countedOf(context, caller));
       const answer = await instalments.prescore({
         amount: cart.total,
         email: args.input.email ?? cart.customerEmail ?? caller.email,

@@ -30,6 +30,7 @@ import {
   errorCode,
   isRefusal,
   maxQuantityOf,
+  refusalStatus,
   shopCategories,
   updateCart,
   type CartAction,
@@ -169,7 +170,7 @@ async function changeLine(
     }
   } catch (error) {
     const message = cartRefusalMessage(error, 'shop:errors.cartUpdateFailed');
-    if (isRefusal(error)) return { kind: 'invalid', values, errors: {}, message };
+    if (isRefusal(error)) return { kind: 'invalid', values, errors: {}, message, ...refusalStatus(error) };
     context.req.log.warn({ err: error }, 'Changing the cart failed');
     return { kind: 'failed', values, message };
   }
@@ -200,10 +201,10 @@ async function changeCoupon(context: PageContext, body: Record<string, string>, 
   if (!current) return { kind: 'invalid', values, errors: {}, message: fallback };
   const { event, cart } = current;
   const code = couponCode.safeParse(body.code);
-  const failed = (reason: string, message: string): FormOutcome => {
+  const failed = (reason: string, message: string, status: { status?: 429 } = {}): FormOutcome => {
     if (change === 'apply')
       trackShop(context, event, 'coupon_code_failed', { coupon_code: values.code, reason_code: reason, cart_id: cart.id });
-    return { kind: 'invalid', values, errors: {}, message };
+    return { kind: 'invalid', values, errors: {}, message, ...status };
   };
   if (!code.success) return failed('COUPON_NOT_FOUND', change === 'apply' ? 'shop:errors.couponNotFound' : fallback);
   try {
@@ -220,7 +221,7 @@ async function changeCoupon(context: PageContext, body: Record<string, string>, 
       });
     }
   } catch (error) {
-    if (isRefusal(error)) return failed(errorCode(error) ?? 'refused', cartRefusalMessage(error, fallback));
+    if (isRefusal(error)) return failed(errorCode(error) ?? 'refused', cartRefusalMessage(error, fallback), refusalStatus(error));
     context.req.log.warn({ err: error }, 'Changing the coupon failed');
     if (change === 'apply')
       trackShop(context, event, 'coupon_code_failed', { coupon_code: values.code, reason_code: 'service_error', cart_id: cart.id });

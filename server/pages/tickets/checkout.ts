@@ -37,6 +37,7 @@ import {
   type OrderAddress,
 } from './checkout-documents.ts';
 import { rememberPlacedOrder } from './placed-orders.ts';
+import { limitMessage } from './shop-commerce.ts';
 import { progressFor, stepNumber, stepsFor, stepToShow, type CheckoutProgress, type CheckoutStep } from './checkout-progress.ts';
 
 /** Everything a step needs: the event, the visitor's commerce access, their cart and their answers. */
@@ -140,8 +141,11 @@ async function allowedPaymentMethods(context: PageContext, checkout: Checkout): 
   return PAYMENT_METHODS.filter((method) => ticketsInfo.every((info) => info.paymentMethods.includes(method)));
 }
 
-/** SPEC 8, 9.2: whether this cart may be paid in instalments; unknown (null) when the provider does not answer. */
-async function prescoring(context: PageContext, checkout: Checkout): Promise<TabbyResult | null> {
+/**
+ * SPEC 8, 9.2: whether this cart may be paid in instalments; unknown (null) when the provider does
+ * not answer, `limited` past the payment attempts' limit (decision 0043).
+ */
+async function prescoring(context: PageContext, checkout: Checkout): Promise<TabbyResult | null | 'limited'> {
   try {
     const { tabbyPrescoring } = await context.services.commerce.mutate(
       TABBY_PRESCORING,
@@ -157,6 +161,7 @@ async function prescoring(context: PageContext, checkout: Checkout): Promise<Tab
     );
     return tabbyPrescoring;
   } catch (error) {
+    if (limitMessage(error)) return 'limited';
     context.req.log.warn({ err: error }, 'Instalment pre-scoring failed');
     return null;
   }
@@ -191,7 +196,10 @@ const checkoutPage: PageModule<CheckoutPageData> = {
     let tabby: TabbyResult | null = null;
     if (step === 'finalize') {
       paymentMethods = await allowedPaymentMethods(context, checkout);
-      if (paymentMethods.includes('INSTALMENTS')) tabby = await prescoring(context, checkout);
+      if (paymentMethods.includes('INSTALMENTS')) {
+        const answer = await prescoring(context, checkout);
+        tabby = answer === 'limited' ? null : answer;
+      }
     }
     if (context.req.method === 'GET') {
       track(context, checkout, 'checkout', { step_number: stepNumber(step, shipping), ...cartSummaryProperties(cart) });
@@ -377,9 +385,14 @@ async function pay(context: PageContext, body: Record<string, string>): Promise<
   }
   const method = parsed.data.paymentMethod;
   const allowed = await allowedPaymentMethods(context, checkout);
+  const instalments = allowed.includes(method) && method === 'INSTALMENTS' ? await prescoring(context, checkout) : undefined;
+  if (instalments === 'limited') {
+    trackFailure(context, checkout, number, { paymentMethod: 'commerce:errors.tooManyPaymentAttempts' });
+    return { kind: 'invalid', values, errors: { paymentMethod: 'commerce:errors.tooManyPaymentAttempts' }, status: 429 };
+  }
   const refusal = !allowed.includes(method)
     ? 'checkout:errors.methodNotAllowed'
-    : method === 'INSTALMENTS' && !(await prescoring(context, checkout))?.isCustomerEligible
+    : method === 'INSTALMENTS' && !instalments?.isCustomerEligible
       ? 'checkout:errors.instalmentsRefused'
       : undefined;
   if (refusal) {
@@ -419,6 +432,12 @@ async function pay(context: PageContext, body: Record<string, string>): Promise<
     ));
   } catch (error) {
     const code = error instanceof ServiceError ? error.code : undefined;
+    const limited = limitMessage(error);
+    if (limited) {
+      // Decision 0043: nothing was ordered or held; the visitor waits and pays again.
+      trackFailure(context, checkout, number, { form: limited });
+      return { kind: 'invalid', values, errors: {}, message: limited, status: 429 };
+    }
     if (code && BACK_TO_CART.has(code)) return { kind: 'succeeded', redirectTo: context.urls.route('ticketsCart', { eventSlug }) };
     if (code && STOCK_MESSAGES[code]) return { kind: 'failed', values: values, message: STOCK_MESSAGES[code] };
     if (code && LOYALTY_MESSAGES[code]) {

@@ -417,10 +417,26 @@ export function cartRefusalMessage(error: unknown, fallback: string): string {
       return 'shop:errors.couponNotApplicable';
     case 'COUPON_ALREADY_APPLIED':
       return 'shop:errors.couponAlreadyApplied';
+    case 'TOO_MANY_REQUESTS':
+      return limitMessage(error) ?? fallback;
     default:
       return fallback;
   }
 }
+
+/**
+ * A shop limit reached (decision 0043): the message the service's refusal names for its field
+ * (`commerce:errors.tooMany…`), in the visitor's language on the page.
+ */
+export function limitMessage(error: unknown): string | undefined {
+  if (errorCode(error) !== 'TOO_MANY_REQUESTS') return undefined;
+  const cause = (error as ServiceError).cause as { errors?: { extensions?: { fields?: Record<string, string> } }[] } | undefined;
+  const key = Object.values(cause?.errors?.[0]?.extensions?.fields ?? {})[0];
+  return key?.startsWith('commerce:errors.tooMany') ? key : 'commerce:errors.tooManyCartChanges';
+}
+
+/** The status a refused form answers with: 429 for a shop limit (decision 0043), else the form's usual 422. */
+export const refusalStatus = (error: unknown): { status?: 429 } => (errorCode(error) === 'TOO_MANY_REQUESTS' ? { status: 429 } : {});
 
 /**
  * Refusals that are the visitor's to fix (422), by the service's code: the GraphQL answer carries
@@ -441,6 +457,7 @@ const REFUSALS = new Set([
   'COUPON_EXPIRED',
   'COUPON_NOT_APPLICABLE',
   'COUPON_ALREADY_APPLIED',
+  'TOO_MANY_REQUESTS',
 ]);
 
 export const isRefusal = (error: unknown): boolean => error instanceof ServiceError && REFUSALS.has(error.code ?? '');

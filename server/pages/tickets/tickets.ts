@@ -20,6 +20,7 @@ import {
   shopCategories,
   updateCart,
   type CartNode,
+  refusalStatus,
 } from './shop-commerce.ts';
 import { trackCartChange } from './shop-analytics.ts';
 
@@ -173,7 +174,7 @@ async function addToCart(context: PageContext, body: Record<string, string>): Pr
         errorCode(error) === 'CART_LIMIT_EXCEEDED' && !overCart
           ? 'shop:errors.maxPerOrder'
           : cartRefusalMessage(error, 'shop:errors.cartAddFailed');
-      return { kind: 'invalid', values: { ...values, max: String(ticket.maxQuantity) }, errors: {}, message };
+      return { kind: 'invalid', values: { ...values, max: String(ticket.maxQuantity) }, errors: {}, message, ...refusalStatus(error) };
     }
     // SPEC 8: an inventory error or a service failure; nothing was added.
     context.req.log.warn({ err: error }, 'Adding to the cart failed');
