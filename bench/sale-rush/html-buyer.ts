@@ -85,7 +85,10 @@ export async function buyThroughPages(options: PageBuyerOptions): Promise<PageBu
     const started = performance.now();
     const page = await request();
     timings.push([name, performance.now() - started]);
-    if (!expected.includes(page.status)) throw new StepFailed(`HTTP ${page.status}${page.location ? ` to ${page.location}` : ''}`);
+    if (!expected.includes(page.status)) {
+      const said = alertOf(page.html);
+      throw new StepFailed(`HTTP ${page.status}${page.location ? ` to ${page.location}` : ''}${said ? `: "${said}"` : ''}`);
+    }
     return page;
   };
   const at = (path: string) => new URL(path, origin).href;
@@ -187,8 +190,19 @@ export async function buyThroughPages(options: PageBuyerOptions): Promise<PageBu
 function refused(page: Page, at: PageStep, tickets: number, timings: [PageStep, number][]): PageBuyerOutcome {
   const text = decoded(page.html);
   const reason = REFUSALS.find(([words]) => text.includes(words))?.[1];
-  if (!reason) throw new StepFailed(`HTTP ${page.status} without a stock refusal`);
+  if (!reason) throw new StepFailed(`HTTP ${page.status} without a stock refusal: "${alertOf(page.html) ?? 'no message'}"`);
   return { kind: 'REFUSED', tickets, at, reason, timings };
+}
+
+/** The first message the page shows the visitor (an alert or a notice), as text. */
+function alertOf(html: string): string | undefined {
+  const message = /<[a-z]+[^>]*role="(?:alert|status)"[^>]*>([\s\S]*?)<\/(?:p|div|span)>/.exec(html)?.[1];
+  return message === undefined
+    ? undefined
+    : decoded(message.replace(/<[^>]+>/g, ' '))
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 160);
 }
 
 function withHeaders(headers: HeadersInit | undefined, extra: Record<string, string>): Headers {
