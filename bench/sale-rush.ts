@@ -32,7 +32,7 @@ import pg from 'pg';
 import { checkStock, createRushTicket, percentile, buyOne, type BuyerOutcome } from '../graphql/commerce/test-support/sale-rush.ts';
 import { startRedisServer, type TestRedisServer } from '../test/support/redis-server.ts';
 import { BenchmarkRun, entryPoint, freePort, log, root, secret, waitForHealth } from './support.ts';
-import { cpuLine, sampleCpu, type CpuSample } from './sale-rush/cpu-time.ts';
+import { cpuLine, cpuSecondsUsed, sampleCpu, type CpuSample } from './sale-rush/cpu-time.ts';
 import { measureDatabaseCeiling, type CeilingResult } from './sale-rush/database-ceiling.ts';
 import { buyThroughPages } from './sale-rush/html-buyer.ts';
 import { summarise, summaryTables, TICKET_STOCK_SQL, ticketStockOf, type TicketStock } from './sale-rush/report.ts';
@@ -75,7 +75,8 @@ const databaseUrl = withDatabase(serverUrl, name);
 const run = new BenchmarkRun();
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-GB')} ms`;
 const whole = (value: number) => Math.round(value).toLocaleString('en-GB');
-const quantityFor = (index: number) => ticketsPerOrder[0] + (index % (ticketsPerOrder[1] - ticketsPerOrder[0] + 1));
+/** Each buyer's number of tickets, at random in the range. */
+const quantityFor = () => ticketsPerOrder[0] + Math.floor(Math.random() * (ticketsPerOrder[1] - ticketsPerOrder[0] + 1));
 let redis: TestRedisServer | undefined;
 await admin(`create database ${name}`);
 try {
@@ -130,7 +131,7 @@ async function htmlRush(): Promise<string[]> {
   await query(`update commerce.tickets set capacity = greatest(capacity, sold + held + $2) where id = $1`, [TICKET_ID, needed]);
 
   const buy = (index: number) =>
-    buyThroughPages({ origin, eventSlug: EVENT_SLUG, ticketId: TICKET_ID, tickets: quantityFor(index), index, timeoutMs: 60_000 });
+    buyThroughPages({ origin, eventSlug: EVENT_SLUG, ticketId: TICKET_ID, tickets: quantityFor(), index, timeoutMs: 60_000 });
   if (warmup > 0) {
     log(`Warming up with ${warmup} buyers (not counted)…`);
     const warm = await inParallel(warmup, Math.min(concurrency, warmup), (index) => buy(1_000_000 + index));
@@ -149,6 +150,12 @@ async function htmlRush(): Promise<string[]> {
   const loadAfter = os.loadavg();
   const after = await ticketStock();
   const summary = summarise(outcomes, seconds, before, after);
+  const siteCpu = cpuSecondsUsed(
+    cpuBefore,
+    cpuAfter,
+    Object.keys(pids).filter((name) => name.startsWith('web-')),
+  );
+  const siteCpuPerOrder = siteCpu === undefined ? undefined : siteCpu / Math.max(1, summary.paidOrders);
   if (summary.oversold > 0) {
     log(`Stock does not add up: ${JSON.stringify({ before, after })} for ${summary.paidTickets} tickets paid.`);
     process.exitCode = 1;
@@ -161,9 +168,11 @@ async function htmlRush(): Promise<string[]> {
       `${processCount} production process(es) of the built site${processCount > 1 ? ' behind a round-robin TCP balancer (a process of its own)' : ''}, sessions in Redis, PostgreSQL`,
     ),
     `- Load average just before the rush: ${load.map((value) => value.toFixed(2)).join(', ')}; just after: ${loadAfter.map((value) => value.toFixed(2)).join(', ')}`,
-    `- ${buyers} guest buyers (after ${warmup} warm-up buyers not counted), ${concurrency} at a time, ${ticketsPerOrder.join('-')} general admission tickets each,`,
+    `- ${buyers} guest buyers (after ${warmup} warm-up buyers not counted), ${concurrency} at a time, ${ticketsPerOrder.join('-')} general admission tickets each`,
+    `  at random (${(summary.paidTickets / Math.max(1, summary.paidOrders)).toFixed(2)} a paid order on average),`,
     `  each from the tickets page to the downloaded PDF without JavaScript, one cookie jar each; ${whole(seconds)} s in all`,
     `- CPU used during the rush: ${cpuLine(cpuBefore, cpuAfter, seconds)}`,
+    `- CPU of the site's processes per paid order: ${siteCpuPerOrder === undefined ? 'not measured here' : `${siteCpuPerOrder.toFixed(3)} s`} (what decides how many orders a core can sell)`,
     `- Confirmations that said "being issued" and refreshed themselves: ${summary.confirmationRefreshes}`,
     '- Oversold counts tickets above capacity plus any difference between the tickets counted sold and those in paid orders, read from the database.',
     '',

@@ -61,3 +61,15 @@ export function cpuLine(before: CpuSample, after: CpuSample, seconds: number): s
       : 'the machine: not measured here';
   return `${used.join(', ')}; ${busy} (PostgreSQL, Redis and other work on the machine included)`;
 }
+
+/** CPU seconds the named processes used between two samples together, or undefined when unreadable. */
+export function cpuSecondsUsed(before: CpuSample, after: CpuSample, names: readonly string[]): number | undefined {
+  let total = 0;
+  for (const name of names) {
+    const start = before.processes.get(name);
+    const end = after.processes.get(name);
+    if (start === undefined || end === undefined) return undefined;
+    total += end - start;
+  }
+  return total;
+}
