@@ -21,14 +21,6 @@ export interface StoredCart extends DraftCart {
   customerId: string;
 }
 
-/** A cart's lists as its one query answers them (JSON). */
-interface StoredLists {
-  lines: { id: string; ticketId: string; timeslotId: string | null; quantity: number; version: number }[];
-  subItems: { cartItemId: string; extraItemId: string; quantity: number }[];
-  coupons: string[];
-  loyalty: { memberId: string; points: number; verificationToken: string } | null;
-}
-
 interface CartRow {
   id: string;
   eventId: string;
@@ -60,35 +52,43 @@ export class CartStore {
     lock = false,
   ): Promise<StoredCart | undefined> {
     if (!UUID.test(cartId)) return undefined;
-    // The cart and its lines, extras, coupons and points in one round trip: checkout reads the
-    // cart on every step. Locking takes the cart's row only, as before.
-    const [row] = await queryRows<CartRow & StoredLists>(
+    const [row] = await queryRows<CartRow>(
       db,
-      sql`select c.id, c.event_id as "eventId", c.customer_id as "customerId", c.customer_email as "customerEmail", c.state, c.version,
-            coalesce((select jsonb_agg(jsonb_build_object('id', i.id, 'ticketId', i.ticket_id, 'timeslotId', i.timeslot_id,
-                        'quantity', i.quantity, 'version', i.version) order by i.position)
-                      from commerce.cart_items i where i.cart_id = c.id), '[]'::jsonb) as lines,
-            coalesce((select jsonb_agg(jsonb_build_object('cartItemId', s.cart_item_id, 'extraItemId', s.extra_item_id, 'quantity', s.quantity))
-                      from commerce.cart_sub_items s join commerce.cart_items i on i.id = s.cart_item_id where i.cart_id = c.id), '[]'::jsonb)
-              as "subItems",
-            coalesce((select jsonb_agg(code order by code) from commerce.cart_coupons where cart_id = c.id), '[]'::jsonb) as coupons,
-            (select jsonb_build_object('memberId', member_id, 'points', points, 'verificationToken', verification_token)
-               from commerce.cart_loyalty where cart_id = c.id) as loyalty
-          from commerce.carts c where c.id = ${cartId} and c.event_id = ${eventId} and c.customer_id = ${caller.customerId}
-          ${lock ? sql`for update of c` : sql``}`,
+      sql`select id, event_id as "eventId", customer_id as "customerId", customer_email as "customerEmail", state, version
+          from commerce.carts where id = ${cartId} and event_id = ${eventId} and customer_id = ${caller.customerId}
+          ${lock ? sql`for update` : sql``}`,
     );
-    if (!row) return undefined;
-    const { lines, subItems, coupons, loyalty, ...cart } = row;
+    return row ? this.#withLines(row, db) : undefined;
+  }
+
+  async #withLines(row: CartRow, db: Database): Promise<StoredCart> {
+    const [lines, subItems, coupons, loyalty] = await Promise.all([
+      queryRows<{ id: string; ticketId: string; timeslotId: string | null; quantity: number; version: number }>(
+        db,
+        sql`select id, ticket_id as "ticketId", timeslot_id as "timeslotId", quantity, version
+            from commerce.cart_items where cart_id = ${row.id} order by position`,
+      ),
+      queryRows<{ cartItemId: string; extraItemId: string; quantity: number }>(
+        db,
+        sql`select s.cart_item_id as "cartItemId", s.extra_item_id as "extraItemId", s.quantity
+            from commerce.cart_sub_items s join commerce.cart_items i on i.id = s.cart_item_id where i.cart_id = ${row.id}`,
+      ),
+      queryRows<{ code: string }>(db, sql`select code from commerce.cart_coupons where cart_id = ${row.id} order by code`),
+      queryRows<{ memberId: string; points: number; verificationToken: string }>(
+        db,
+        sql`select member_id as "memberId", points, verification_token as "verificationToken" from commerce.cart_loyalty where cart_id = ${row.id}`,
+      ),
+    ]);
     return {
-      ...cart,
+      ...row,
       lines: lines.map((line) => ({
         ...line,
         subItems: new Map(subItems.filter((sub) => sub.cartItemId === line.id).map((sub) => [sub.extraItemId, sub.quantity])),
         isNew: false,
         changed: false,
       })),
-      coupons,
-      loyalty,
+      coupons: coupons.map((coupon) => coupon.code),
+      loyalty: loyalty[0] ?? null,
       removedLineIds: [],
       changed: false,
     };
