@@ -4,8 +4,7 @@ import { money, type MoneyInfo } from './money.ts';
 
 /**
  * The catalogue (SPEC 3.4, 4.3): events on sale, their waves, categories and tickets with perks,
- * extras and timeslots. One event is read with one query, whatever number of tickets it has; the
- * states follow from the stock counters and the service's clock.
+ * extras and timeslots. One event is read with one query, whatever number of tickets it has; the states follow from the stock counters and the service's clock.
  */
 
 export type WaveState = 'AVAILABLE_NOW' | 'COMING_SOON' | 'ENDED' | 'SOLD_OUT';
