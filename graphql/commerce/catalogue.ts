@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
 import { money, type MoneyInfo } from './money.ts';
 
 /**
  * The catalogue (SPEC 3.4, 4.3): events on sale, their waves, categories and tickets with perks,
- * extras and timeslots. One event is read with one query, whatever number of tickets it has; the states follow from the stock counters and the service's clock.
+ * extras and timeslots. One event is read with a fixed handful of queries, one per table, whatever
+ * number of tickets it has; the states follow from the stock counters and the service's clock.
  */
 
 export type WaveState = 'AVAILABLE_NOW' | 'COMING_SOON' | 'ENDED' | 'SOLD_OUT';
@@ -135,68 +136,61 @@ export class Catalogue {
   ) {}
 
   async load(eventId: string, db: Database = this.db): Promise<EventData | undefined> {
-    // One statement, one round trip and one connection: each list comes back as JSON, in the
-    // order the shop shows it (the `_order` columns, dropped from the rows). Carts, checkout and
-    // the tickets page read the catalogue on nearly every request of a sale.
-    const list = (rows: SQL, order: string) =>
-      sql`coalesce((select jsonb_agg(to_jsonb(r) - array['_order1', '_order2'] order by ${sql.raw(order)}) from (${rows}) r), '[]'::jsonb)`;
-    const [found] = await queryRows<{ event: EventRow | null } & Omit<EventData, 'event'>>(
+    const [event] = await queryRows<EventRow>(
       db,
-      sql`select
-        (select to_jsonb(e) from (
-          select id, name_en as "nameEn", name_ar as "nameAr", logo, background_image as "backgroundImage",
+      sql`select id, name_en as "nameEn", name_ar as "nameAr", logo, background_image as "backgroundImage",
             array_to_json(payment_methods) as "paymentMethods"
-          from commerce.events where id = ${eventId}) e) as event,
-        ${list(
-          sql`select id, label_en as "labelEn", label_ar as "labelAr", ${epoch('starts_at')} as "startsAt", ${epoch('ends_at')} as "endsAt",
-                sort_order as "sortOrder", starts_at as _order1
-              from commerce.waves where event_id = ${eventId}`,
-          'r."sortOrder", r._order1, r.id',
-        )} as waves,
-        ${list(
-          sql`select id, parent_id as "parentId", name_en as "nameEn", name_ar as "nameAr", description_en as "descriptionEn",
-                description_ar as "descriptionAr", promo_label_en as "promoLabelEn", promo_label_ar as "promoLabelAr", sort_order as "sortOrder"
-              from commerce.categories where event_id = ${eventId} and withdrawn_at is null`,
-          'r."sortOrder", r.id',
-        )} as categories,
-        ${list(
-          sql`select id, category_id as "categoryId", wave_id as "waveId", name_en as "nameEn", name_ar as "nameAr",
-                description_en as "descriptionEn", description_ar as "descriptionAr", cover_image as "coverImage",
-                background_image as "backgroundImage", logo, price, discounted_price as "discountedPrice", max_per_order as "maxPerOrder",
-                is_callback_form as "isCallbackForm", callback_form_type as "callbackFormType", is_shipping_required as "isShippingRequired",
-                delivery, array_to_json(payment_methods) as "paymentMethods", sort_order as "sortOrder", capacity, held, sold,
-                withdrawn_at is not null as withdrawn
-              from commerce.tickets where event_id = ${eventId}`,
-          'r."sortOrder", r.id',
-        )} as tickets,
-        ${list(
-          sql`select p.id, p.ticket_id as "ticketId", p.name_en as "nameEn", p.name_ar as "nameAr", p.description_en as "descriptionEn",
-                p.description_ar as "descriptionAr", p.cover_image as "coverImage", p.is_hidden_on_detail as "isHiddenOnDetail",
-                p.is_highlighted as "isHighlighted", p.sort_order as _order1
-              from commerce.perks p join commerce.tickets t on t.id = p.ticket_id
-              where t.event_id = ${eventId}`,
-          'r._order1, r.id',
-        )} as perks,
-        ${list(
-          sql`select x.id, x.ticket_id as "ticketId", x.name_en as "nameEn", x.name_ar as "nameAr", x.description_en as "descriptionEn",
-                x.description_ar as "descriptionAr", x.price, x.discounted_price as "discountedPrice", x.max_per_order as "maxPerOrder",
-                x.is_free as "isFree", x.capacity, x.held, x.sold, x.withdrawn_at is not null as withdrawn, x.sort_order as _order1
-              from commerce.extra_items x join commerce.tickets t on t.id = x.ticket_id
-              where t.event_id = ${eventId}`,
-          'r._order1, r.id',
-        )} as "extraItems",
-        ${list(
-          sql`select s.id, s.ticket_id as "ticketId", ${epoch('s.starts_at')} as "startsAt", ${epoch('s.ends_at')} as "endsAt",
-                s.capacity, s.held, s.sold, s.withdrawn_at is not null as withdrawn, s.starts_at as _order1
-              from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id
-              where t.event_id = ${eventId}`,
-          'r._order1, r.id',
-        )} as timeslots`,
+          from commerce.events where id = ${eventId}`,
     );
-    const event = found?.event;
     if (!event) return undefined;
     event.paymentMethods = event.paymentMethods.filter((method) => this.offered.includes(method));
-    const { waves, categories, tickets, perks, extraItems, timeslots } = found;
+    const [waves, categories, tickets, perks, extraItems, timeslots] = await Promise.all([
+      queryRows<WaveRow>(
+        db,
+        sql`select id, label_en as "labelEn", label_ar as "labelAr", ${epoch('starts_at')} as "startsAt", ${epoch('ends_at')} as "endsAt",
+              sort_order as "sortOrder"
+            from commerce.waves where event_id = ${eventId} order by sort_order, starts_at, id`,
+      ),
+      queryRows<CategoryRow>(
+        db,
+        sql`select id, parent_id as "parentId", name_en as "nameEn", name_ar as "nameAr", description_en as "descriptionEn",
+              description_ar as "descriptionAr", promo_label_en as "promoLabelEn", promo_label_ar as "promoLabelAr", sort_order as "sortOrder"
+            from commerce.categories where event_id = ${eventId} and withdrawn_at is null order by sort_order, id`,
+      ),
+      queryRows<TicketRow>(
+        db,
+        sql`select id, category_id as "categoryId", wave_id as "waveId", name_en as "nameEn", name_ar as "nameAr",
+              description_en as "descriptionEn", description_ar as "descriptionAr", cover_image as "coverImage",
+              background_image as "backgroundImage", logo, price, discounted_price as "discountedPrice", max_per_order as "maxPerOrder",
+              is_callback_form as "isCallbackForm", callback_form_type as "callbackFormType", is_shipping_required as "isShippingRequired",
+              delivery, array_to_json(payment_methods) as "paymentMethods", sort_order as "sortOrder", capacity, held, sold,
+              withdrawn_at is not null as withdrawn
+            from commerce.tickets where event_id = ${eventId} order by sort_order, id`,
+      ),
+      queryRows<PerkRow>(
+        db,
+        sql`select p.id, p.ticket_id as "ticketId", p.name_en as "nameEn", p.name_ar as "nameAr", p.description_en as "descriptionEn",
+              p.description_ar as "descriptionAr", p.cover_image as "coverImage", p.is_hidden_on_detail as "isHiddenOnDetail",
+              p.is_highlighted as "isHighlighted"
+            from commerce.perks p join commerce.tickets t on t.id = p.ticket_id
+            where t.event_id = ${eventId} order by p.sort_order, p.id`,
+      ),
+      queryRows<ExtraItemRow>(
+        db,
+        sql`select x.id, x.ticket_id as "ticketId", x.name_en as "nameEn", x.name_ar as "nameAr", x.description_en as "descriptionEn",
+              x.description_ar as "descriptionAr", x.price, x.discounted_price as "discountedPrice", x.max_per_order as "maxPerOrder",
+              x.is_free as "isFree", x.capacity, x.held, x.sold, x.withdrawn_at is not null as withdrawn
+            from commerce.extra_items x join commerce.tickets t on t.id = x.ticket_id
+            where t.event_id = ${eventId} order by x.sort_order, x.id`,
+      ),
+      queryRows<TimeslotRow>(
+        db,
+        sql`select s.id, s.ticket_id as "ticketId", ${epoch('s.starts_at')} as "startsAt", ${epoch('s.ends_at')} as "endsAt",
+              s.capacity, s.held, s.sold, s.withdrawn_at is not null as withdrawn
+            from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id
+            where t.event_id = ${eventId} order by s.starts_at, s.id`,
+      ),
+    ]);
     return { event, waves, categories, tickets, perks, extraItems, timeslots };
   }
 }
