@@ -8,7 +8,7 @@ import { decoded } from '../../test/support/html.ts';
  * page, redirects followed, the sandbox's hosted card page paid with the success card, the
  * confirmation read (refreshed as its <meta refresh> asks while the tickets are issued) and one
  * ticket's PDF downloaded. Plain HTTP (fetch), no browser: what `npm run bench:sale-rush -- --flow
- * html` runs by the thousand and test/sale-rush-html.test.ts runs by the score.
+ * html` runs by the thousand and test/sale-rush-html.test.ts by the dozen.
  */
 
 /** The requests a buyer makes, in order: the rows of the benchmark's table. */
