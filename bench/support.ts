@@ -77,7 +77,8 @@ export class BenchmarkRun {
     const child = spawn(command, args, {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // What a server logs goes to stderr with the progress: stdout carries the results only.
+      stdio: ['ignore', process.stderr, 'inherit'],
     });
     this.children.push(child);
     child.once('exit', (code, signal) => {

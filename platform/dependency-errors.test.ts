@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -82,6 +83,30 @@ describe('Redis', () => {
     const error = await failureOf(withinRedisDeadline(new Promise(() => {}), 50));
     expect(performance.now() - started).toBeLessThan(500);
     expect(unavailableDependency(error)).toBe('redis');
+  });
+
+  test('an answer that came in time is not late because the process was busy when its deadline fell due', async () => {
+    // A server in another process answers at once; this process is busy past the deadline meanwhile.
+    const server = spawn(process.execPath, [
+      '-e',
+      `require('net').createServer((s) => s.on('data', () => s.write('+PONG\\r\\n'))).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`,
+    ]);
+    try {
+      const port = Number(await new Promise<string>((resolve) => server.stdout.once('data', (data: Buffer) => resolve(data.toString()))));
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const answer = new Promise<string>((resolve) => socket.once('data', (data: Buffer) => resolve(data.toString())));
+      const timed = withinRedisDeadline(answer, 100);
+      socket.write('PING\r\n');
+      const busyUntil = performance.now() + 1500;
+      while (performance.now() < busyUntil) {
+        // The event loop is blocked: the deadline falls due and the answer arrives meanwhile.
+      }
+      expect(await timed).toBe('+PONG\r\n');
+      socket.destroy();
+    } finally {
+      server.kill();
+    }
   });
 
   test('an error Redis answers with is not', () => {

@@ -57,11 +57,21 @@ export async function disconnectRedis(client: RedisClient): Promise<void> {
  * The call's answer, or a TimeoutError (an unavailable Redis, decision 0033) once the deadline
  * passes. The command itself stays queued until Redis answers or the connection drops; its late
  * answer is ignored.
+ *
+ * A busy process (a sale rush) runs its timers late, and Node runs due timers before reading the
+ * sockets: an answer that came in time would lose to its own deadline. So the deadline gives the
+ * sockets one more turn (setImmediate runs after them) before it says Redis did not answer.
  */
 export function withinRedisDeadline<T>(call: Promise<T>, deadlineMs: number = REDIS_TIMEOUTS.commandMs): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let lastTurn: NodeJS.Immediate | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`Redis did not answer within ${deadlineMs} ms`)), deadlineMs);
+    timer = setTimeout(() => {
+      lastTurn = setImmediate(() => reject(new TimeoutError(`Redis did not answer within ${deadlineMs} ms`)));
+    }, deadlineMs);
   });
-  return Promise.race([call, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([call, deadline]).finally(() => {
+    clearTimeout(timer);
+    clearImmediate(lastTurn);
+  });
 }

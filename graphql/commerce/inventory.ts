@@ -60,7 +60,17 @@ export function consolidateNeeds(needs: readonly StockNeed[]): StockNeed[] {
  * 0037): a row withdrawn meanwhile has nothing left.
  */
 export async function takeHolds(tx: Database, orderId: string, needs: readonly StockNeed[]): Promise<void> {
-  for (const need of consolidateNeeds(needs)) {
+  const consolidated = consolidateNeeds(needs);
+  if (consolidated.length === 0) return;
+  // The holds' records first, in one statement, so that a stock row's lock, once taken, is held
+  // only until the commit: a sale's buyers all queue for the same ticket row.
+  await tx.execute(
+    sql`insert into commerce.inventory_holds (order_id, stock_kind, stock_id, quantity) values ${sql.join(
+      consolidated.map((need) => sql`(${orderId}, ${need.kind}, ${need.id}, ${need.quantity})`),
+      sql`, `,
+    )}`,
+  );
+  for (const need of consolidated) {
     const table = TABLES[need.kind];
     const taken = await queryRows<{ id: string }>(
       tx,
@@ -75,9 +85,6 @@ export async function takeHolds(tx: Database, orderId: string, needs: readonly S
       );
       throw new StockShortage(!row || (row.left ?? 0) <= 0 ? 'OUT_OF_STOCK' : 'INSUFFICIENT_STOCK', need);
     }
-    await tx.execute(
-      sql`insert into commerce.inventory_holds (order_id, stock_kind, stock_id, quantity) values (${orderId}, ${need.kind}, ${need.id}, ${need.quantity})`,
-    );
   }
 }
 

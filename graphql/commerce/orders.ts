@@ -328,7 +328,6 @@ export class OrderDesk {
               returning secret_uuid`,
         );
         if (cart.loyalty) await this.options.loyalty.recordBurnIn(tx, orderId, cart.loyalty.memberId, cart.loyalty.points, now);
-        await takeHolds(tx, orderId, needs);
         for (const [position, item] of cart.items.entries()) {
           await tx.execute(
             sql`insert into commerce.order_items (order_id, ticket_id, timeslot_id, name_en, name_ar, quantity, original_price, discounted_price, total, sub_items, position)
@@ -336,6 +335,13 @@ export class OrderDesk {
                         ${item.discountedPrice}, ${item.total}, ${JSON.stringify(item.subItems)}, ${position})`,
           );
         }
+        await tx.execute(
+          sql`update commerce.carts set state = 'ORDERED', version = version + 1, updated_at = ${now.toISOString()} where id = ${cart.id}`,
+        );
+        // The stock last: every buyer of a ticket waits for its row's lock, so this transaction
+        // holds it only for the guarded updates and the commit (decision 0045). Coupons after the
+        // stock, as before, so that locks are always taken in the same order.
+        await takeHolds(tx, orderId, needs);
         for (const coupon of cart.couponCodes) {
           const counted = await queryRows<{ code: string }>(
             tx,
@@ -344,9 +350,6 @@ export class OrderDesk {
           );
           if (counted.length === 0) throw couponExpired('The coupon has been used up');
         }
-        await tx.execute(
-          sql`update commerce.carts set state = 'ORDERED', version = version + 1, updated_at = ${now.toISOString()} where id = ${cart.id}`,
-        );
         return { orderId, secretUuid: order!.secret_uuid, total: cart.total, holdExpiresAt: expires, burn: cart.loyalty };
       });
     } catch (error) {

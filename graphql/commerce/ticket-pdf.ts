@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { fromRoot } from '#platform/paths.ts';
 import { createFormatter } from '#views/format.ts';
+import { sfntFromWoff } from './woff-to-sfnt.ts';
 
 export interface TicketPdfData {
   ticketId: string;
@@ -33,13 +35,16 @@ const COLOURS = { background: '#000000', panel: '#121212', accent: '#ff2e93', te
 
 type FontName = keyof typeof FONTS;
 
-let coverage: Record<'latin' | 'arabic', fontkit.Font> | undefined;
-function fontsForCoverage() {
-  coverage ??= {
-    latin: fontkit.openSync(FONTS.latin) as fontkit.Font,
-    arabic: fontkit.openSync(FONTS.arabic) as fontkit.Font,
-  };
-  return coverage;
+let opened: Record<FontName, fontkit.Font> | undefined;
+/**
+ * The four faces, read once per process and shared by every PDF (pdfkit takes a fontkit font as it
+ * is and subsets it per document): reading and unpacking them for each ticket was most of its cost.
+ */
+function fonts(): Record<FontName, fontkit.Font> {
+  opened ??= Object.fromEntries(
+    Object.entries(FONTS).map(([name, file]) => [name, fontkit.create(sfntFromWoff(readFileSync(file))) as fontkit.Font]),
+  ) as Record<FontName, fontkit.Font>;
+  return opened;
 }
 
 const ARABIC_LETTER = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufefc]/;
@@ -58,11 +63,11 @@ function covers(font: fontkit.Font, text: string): boolean {
  * character, anything else in the Latin one, with what neither face has left out.
  */
 export function typesetting(text: string): { face: 'latin' | 'arabic'; text: string } | undefined {
-  const fonts = fontsForCoverage();
+  const faces = fonts();
   const trimmed = text.trim();
   if (!trimmed) return undefined;
-  if (ARABIC_LETTER.test(trimmed)) return covers(fonts.arabic, trimmed) ? { face: 'arabic', text: trimmed } : undefined;
-  const kept = [...trimmed].filter((character) => /\s/.test(character) || fonts.latin.hasGlyphForCodePoint(character.codePointAt(0)!));
+  if (ARABIC_LETTER.test(trimmed)) return covers(faces.arabic, trimmed) ? { face: 'arabic', text: trimmed } : undefined;
+  const kept = [...trimmed].filter((character) => /\s/.test(character) || faces.latin.hasGlyphForCodePoint(character.codePointAt(0)!));
   const result = kept.join('').replace(/\s+/g, ' ').trim();
   return result ? { face: 'latin', text: result } : undefined;
 }
@@ -89,7 +94,8 @@ export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
       CreationDate: ticket.createdAt,
     },
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  // pdfkit takes a fontkit font as a font's source too (PDFFontFactory.open); its types leave that out.
+  for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {

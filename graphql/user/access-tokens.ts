@@ -76,11 +76,17 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
     logger: options.logger,
   });
 
+  const verified = new VerifiedTokens();
+
   async function verify(token: string): Promise<AccessTokenClaims> {
-    const { payload } = await jwtVerify(token, await keys(), { issuer: options.issuer, audience: options.audience });
-    if (!payload.sub) throw new Error('Access token without a subject');
-    if (payload.guest !== undefined && !options.acceptGuests) {
-      throw new errors.JWTClaimValidationFailed('Guest credentials are not accepted here', payload, 'guest', 'check_failed');
+    let payload = verified.get(token);
+    if (!payload) {
+      ({ payload } = await jwtVerify(token, await keys(), { issuer: options.issuer, audience: options.audience }));
+      if (!payload.sub) throw new Error('Access token without a subject');
+      if (payload.guest !== undefined && !options.acceptGuests) {
+        throw new errors.JWTClaimValidationFailed('Guest credentials are not accepted here', payload, 'guest', 'check_failed');
+      }
+      verified.add(token, payload);
     }
     // Tokens issued before grants were named in them carry none; they expire within five minutes.
     const grant = payload[GRANT_CLAIM];
@@ -94,3 +100,35 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions) {
 }
 
 export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;
+
+/**
+ * Tokens whose signature, issuer, audience and subject were checked, for a minute at most and
+ * never past their expiry: a buyer's token comes with every call of a checkout, and checking an
+ * RSA signature each time was a good part of each call. Whether the sign-in has ended is still
+ * asked every time. Bounded: the oldest go first.
+ */
+export class VerifiedTokens {
+  static readonly KEEP_MS = 60_000;
+  static readonly MAX_ENTRIES = 5_000;
+  readonly #entries = new Map<string, { payload: JWTPayload; until: number }>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  get(token: string): JWTPayload | undefined {
+    const entry = this.#entries.get(token);
+    if (!entry) return undefined;
+    if (this.#now() < entry.until) return entry.payload;
+    this.#entries.delete(token);
+    return undefined;
+  }
+
+  add(token: string, payload: JWTPayload): void {
+    // jwtVerify refuses a token without an expiry only when told to: such a token is checked each time.
+    if (typeof payload.exp !== 'number') return;
+    if (this.#entries.size >= VerifiedTokens.MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(token, { payload, until: Math.min(payload.exp * 1000, this.#now() + VerifiedTokens.KEEP_MS) });
+  }
+}
