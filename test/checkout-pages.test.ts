@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { issueTickets } from '#graphql/commerce/issued-tickets.ts';
 import { insertOrder } from '#graphql/commerce/test-support/paid-orders.ts';
+import { queryRows } from '#platform/database.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createAccount } from '#test/support/accounts.ts';
 import { Browser, fieldValue, formAction, type Page } from './support/browser.ts';
@@ -38,8 +40,7 @@ const post = (browser: Browser, path: string, fields: Record<string, string>) =>
 const text = (page: Page) => decoded(page.html);
 
 /** A guest with two general admission tickets in the cart who chose to continue as a guest. */
-async function guestWithCart(locale: 'en' | 'ar' = 'en'): Promise<Browser> {
-  const browser = new Browser(site.fetch);
+async function guestWithCart(locale: 'en' | 'ar' = 'en', browser = new Browser(site.fetch)): Promise<Browser> {
   const added = await post(browser, `${prefix(locale)}${EVENT}`, { intent: 'add', ticketId: GA.ticketId, quantity: '2' });
   expect(added.status).toBe(303);
   const chosen = await post(browser, `${prefix(locale)}${EVENT}/login`, { intent: 'guest' });
@@ -194,6 +195,24 @@ describe('paying (SPEC 2.4, 8)', () => {
     expect((await get(browser, `${EVENT}/checkout`)).location).toBe(`${EVENT}/cart`);
   });
 
+  test("a partner's link credits the order: recorded on it and in the purchase event (SPEC 7.4)", async () => {
+    const arrived = new Browser(site.fetch);
+    // The partner's link opens some other page, days before the purchase.
+    expect((await get(arrived, '/ar/events?aff=partner_07')).status).toBe(200);
+    const browser = await guestWithCart('en', arrived);
+    await answerSteps(browser, 'partner-buyer@example.com');
+    const back = await payByCard(browser, '4242 4242 4242 4242');
+    await confirmationAfterPayment(browser, back, strings.confirmation.paidHeading);
+    const orderId = new URL(back.location!, TEST_ORIGIN).searchParams.get('orderId')!;
+    const [order] = await queryRows<{ affiliate_code: string | null }>(
+      site.database.db,
+      sql`select affiliate_code from commerce.orders where id = ${orderId}`,
+    );
+    expect(order).toEqual({ affiliate_code: 'partner_07' });
+    const [purchase] = (await purchaseEvents('purchase')).filter((event) => event.properties.order_id === orderId);
+    expect(purchase!.properties.affiliate_code).toBe('partner_07');
+  });
+
   test('a declined card says so, and trying again with a good card pays the same cart', async () => {
     const browser = await guestWithCart();
     await answerSteps(browser, 'declined-buyer@example.com');
@@ -301,6 +320,7 @@ describe('the confirmation (SPEC 2.4, 8, 9.4)', () => {
       item_count: 2,
       total_amount: '1190.00',
       currency: 'SAR',
+      affiliate_code: null,
     });
   });
 
