@@ -67,7 +67,7 @@ export function createAnalyticsEndpoint(tracker: Tracker, siteOrigin: string): R
     if (!parsed.success || !BROWSER_EVENTS.has(parsed.data.name) || hasUnstorableText(req.body)) return void res.status(400).end();
     const { name, properties, page, pageName, language } = parsed.data;
     try {
-      tracker.track(name, { page, pageName, language: language as 'en' | 'ar' }, properties);
+      tracker.track(name, { page, pageName, language: language as 'en' | 'ar', userCountry: req.visitorCountry ?? null }, properties);
     } catch (error) {
       if (error instanceof TrackingSchemaError) return void res.status(400).end();
       throw error;
