@@ -392,6 +392,53 @@ describe('the confirmation (SPEC 2.4, 8, 9.4)', () => {
   });
 });
 
+describe.each(['en', 'ar'] as const)('messages of SPEC 5 on the order pages (%s)', (locale) => {
+  const rules = texts(locale, 'validation');
+
+  test('one address for two holders is refused on the later row, without case', async () => {
+    const { orderId, secretUuid } = await insertOrder(site.database.db, { customerId: 'guest_duplicates', lines: [GA] });
+    await issueTickets(site.database.db, orderId);
+    const browser = new Browser(site.fetch);
+    const path = `${prefix(locale)}${EVENT}/assign?order=${orderId}&secret=${secretUuid}`;
+    const ids = [...(await get(browser, path)).html.matchAll(/name="ticket\.(\d+)\.id" value="([^"]+)"/g)].map((match) => match[2]!);
+    const holders = (second: string) => ({
+      intent: 'assign-tickets',
+      'ticket.0.id': ids[0]!,
+      'ticket.0.firstName': 'Omar',
+      'ticket.0.lastName': 'Saleh',
+      'ticket.0.email': 'omar@example.com',
+      'ticket.1.id': ids[1]!,
+      'ticket.1.firstName': 'Sara',
+      'ticket.1.lastName': 'Saleh',
+      'ticket.1.email': second,
+    });
+    const duplicate = await post(browser, path, holders('Omar@Example.com'));
+    expect(duplicate.status).toBe(422);
+    expect(text(duplicate)).toContain(rules.emailDuplicate);
+    expect(duplicate.html).toContain('id="assign-tickets-ticket.1.email-error"');
+    expect((await post(browser, path, holders('sara@example.com'))).status).toBe(303);
+  });
+
+  test('tickets go to WhatsApp only with consent given with the number', async () => {
+    // The buyer's own confirmation: WhatsApp delivery is for the order's customer.
+    const browser = await guestWithCart(locale);
+    await answerSteps(browser, `whatsapp-${locale}@example.com`);
+    const back = await payByCard(browser, '4242 4242 4242 4242');
+    await confirmationAfterPayment(browser, back, texts('en', 'checkout').confirmation.paidHeading);
+    const confirmation = new URL(back.location!, TEST_ORIGIN);
+    const path = `${prefix(locale)}${confirmation.pathname}${confirmation.search}`;
+    const page = await get(browser, path);
+    expect(page.html).toContain('name="whatsappConsent"');
+    const withoutConsent = await post(browser, path, { intent: 'whatsapp-optin', phoneNumber: '+966501234567' });
+    expect(withoutConsent.status).toBe(422);
+    expect(text(withoutConsent)).toContain(rules.acceptWhatsapp);
+    expect(withoutConsent.html).toContain('value="+966501234567"');
+    const consented = await post(browser, path, { intent: 'whatsapp-optin', phoneNumber: '+966501234567', whatsappConsent: 'on' });
+    expect(consented.status).toBe(303);
+    expect(text(await get(browser, consented.location!))).toContain(texts(locale, 'checkout').confirmation.whatsappDone);
+  });
+});
+
 describe('/account/tickets (SPEC 2.4, 7.2, 9.3)', () => {
   const PASSWORD = 'Tickets-test-2026!';
 
