@@ -50,6 +50,10 @@ const BROWSER_EVENTS = new Set<EventName>([
   'select_promotion',
   // The ticket shop: a ticket card came into view.
   'product_view',
+  // Paging, sharing and reading on (the feed, search and lists; an article's share and "more" links).
+  'pagination_clicked',
+  'social_shared',
+  'more_in_category_clicked',
 ]);
 
 /**
