@@ -33,7 +33,7 @@ const clientEvent = z
   .strict();
 
 /** Events pages send by script for what happens in the browser (clicks, carousels, players). */
-const BROWSER_EVENTS = new Set<EventName>([
+export const BROWSER_EVENTS = new Set<EventName>([
   'link_clicked',
   'carousel_arrow_clicked',
   'faq_accordion_opened',
