@@ -23,7 +23,12 @@ export interface InteractionRouterOptions {
   logger: Logger;
   /** Social sign-in (decision 0021). */
   social: SocialSignInSetup;
+  /** SPEC 7.4, 9.4: a sign-in the hosted page refused, for the site's analytics; no personal data. */
+  onSignInRefused?: SignInRefusedListener | undefined;
 }
+
+/** `reason` is a short code (`wrong_credentials`, `too_many_requests`); `locale` the page's language. */
+export type SignInRefusedListener = (refusal: { reason: 'wrong_credentials' | 'too_many_requests'; locale: 'en' | 'ar' }) => void;
 
 /**
  * The hosted sign-in (`/interaction/:uid`): the page, the credentials POST and the cancel POST.
@@ -141,6 +146,7 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
     if (blocked) {
       logger.warn({ interaction: interaction.uid }, 'Sign-in refused: too many failures');
       res.set('Retry-After', String(blocked.retryAfterSeconds));
+      options.onSignInRefused?.({ reason: 'too_many_requests', locale: localeOf(req, interaction) });
       return sendLogin(req, res, interaction, 429, { email: submitted.email, formError: 'login.errors.tooManyRequests' });
     }
 
@@ -152,6 +158,7 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
         rateLimits.consume('signInFailuresPerAddress', address),
       ]);
       logger.info({ interaction: interaction.uid }, 'Sign-in refused: wrong username or password');
+      options.onSignInRefused?.({ reason: 'wrong_credentials', locale: localeOf(req, interaction) });
       // SPEC 8: one message for both cases, so the form does not reveal which emails have accounts.
       return sendLogin(req, res, interaction, 401, { email: submitted.email, formError: 'login.errors.wrongCredentials' });
     }

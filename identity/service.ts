@@ -13,7 +13,7 @@ import { AccountExistsError } from './account-errors.ts';
 import { createCsrfGuard } from './csrf-guard.ts';
 import { deriveSecret } from './derive-secret.ts';
 import { createHostedPages } from './hosted-pages.tsx';
-import { createInteractionRouter } from './interaction-router.ts';
+import { createInteractionRouter, type SignInRefusedListener } from './interaction-router.ts';
 import { pickLocale } from './locale.ts';
 import { IDENTITY_SCHEMA, identityMigrations } from './migrations.ts';
 import { PostgresAdapter, removeExpiredPayloads } from './postgres-adapter.ts';
@@ -54,6 +54,8 @@ export interface IdentityServiceOptions {
   rateLimits: RateLimits;
   /** SPEC 4.1: the upstream social providers that are configured (decision 0021); none by default. */
   socialProviders?: SocialProviderSettings;
+  /** SPEC 7.4: told of each sign-in the hosted page refuses (the site tracks user_login_failed). */
+  onSignInRefused?: SignInRefusedListener;
 }
 
 export interface IdentityService {
@@ -160,6 +162,7 @@ export async function createIdentityService(options: IdentityServiceOptions): Pr
       basePath: `${issuerPath}/interaction`,
       logger,
       social,
+      onSignInRefused: options.onSignInRefused,
     }),
   );
   app.use(

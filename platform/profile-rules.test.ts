@@ -1,4 +1,13 @@
-import { addressRules, fieldMessages, messageParams, normalisePhone, onboardUserRules, today, updateUserRules } from './profile-rules.ts';
+import {
+  addressRules,
+  exactDigits,
+  fieldMessages,
+  messageParams,
+  normalisePhone,
+  onboardUserRules,
+  today,
+  updateUserRules,
+} from './profile-rules.ts';
 
 const messages = (schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown) => {
   const result = schema.safeParse(value);
@@ -43,6 +52,22 @@ describe('profile rules (SPEC 3.3, 5)', () => {
     // 22:30 UTC on 31 December is already 1 January in Riyadh.
     expect(today(new Date('2026-12-31T22:30:00Z'))).toBe('2027-01-01');
     expect(messageParams('birthDate', 'validation:dateMax', new Date('2026-12-31T22:30:00Z'))).toEqual({ date: '2027-01-01' });
+  });
+
+  test('a field of an exact length says the length when it is wrong, and its own format otherwise (SPEC 5)', () => {
+    const code = exactDigits('code', 'account:verification.codeFormat');
+    const first = (value: string) => {
+      const result = code.safeParse(value);
+      return result.success ? result.data : result.error.issues[0]!.message;
+    };
+    expect(first('')).toBe('validation:required');
+    expect(first('12345')).toBe('validation:exactLength');
+    expect(first('1234567')).toBe('validation:exactLength');
+    expect(first('12345a')).toBe('account:verification.codeFormat');
+    expect(first('123456')).toBe('123456');
+    expect(messageParams('code', 'validation:exactLength')).toEqual({ length: 6 });
+    expect(messageParams('memberPin', 'validation:exactLength')).toEqual({ length: 4 });
+    expect(messageParams('memberId', 'validation:exactLength')).toEqual({ length: 10 });
   });
 
   test('gender and locale are one of their values', () => {

@@ -70,9 +70,20 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The values a message key interpolates for a field: `{ max }` for lengths, `{ date }` (YYYY-MM-DD) for date bounds. */
+/** SPEC 5 "exactly the given length": the fields that have one, by their name in forms and services. */
+export const EXACT_LENGTHS = { code: 6, memberId: 10, memberPin: 4 } as const;
+
+/**
+ * A string of exactly `EXACT_LENGTHS[field]` digits: empty is required, another length says so
+ * (`validation:exactLength`), the right length with other characters gets the field's `formatKey`.
+ */
+export const exactDigits = (field: keyof typeof EXACT_LENGTHS, formatKey: string) =>
+  z.string().min(1, 'validation:required').length(EXACT_LENGTHS[field], 'validation:exactLength').regex(/^\d+$/, formatKey);
+
+/** The values a message key interpolates for a field: `{ max }`, `{ length }` for lengths, `{ date }` (YYYY-MM-DD) for date bounds. */
 export function messageParams(field: string, key: string, now: Date = new Date()): Record<string, string | number> {
   if (key === 'validation:maxLengthOf' && field in PROFILE_LIMITS) return { max: PROFILE_LIMITS[field as keyof typeof PROFILE_LIMITS] };
+  if (key === 'validation:exactLength' && field in EXACT_LENGTHS) return { length: EXACT_LENGTHS[field as keyof typeof EXACT_LENGTHS] };
   if (key === 'validation:dateMin') return { date: BIRTH_DATE_MIN };
   if (key === 'validation:dateMax') return { date: today(now) };
   return {};

@@ -80,6 +80,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => loadConfig({ SERVICES: 'web,payments' })).toThrow(/SERVICES: unknown service payments/);
+    expect(() => loadConfig({ COUNTRY_HEADER: 'CF IPCountry' })).toThrow(/COUNTRY_HEADER: must be a header name/);
+    expect(loadConfig({ COUNTRY_HEADER: 'CloudFront-Viewer-Country' }).countryHeader).toBe('CloudFront-Viewer-Country');
+    expect(loadConfig({}).countryHeader).toBeUndefined();
   });
 
   test('production refuses the development secrets, naming each', () => {

@@ -95,6 +95,14 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /**
+   * SPEC 7.4 user_country: the header in which the CDN or load balancer in front states the visitor's
+   * country (`CF-IPCountry`, `CloudFront-Viewer-Country`); unset, no header is believed.
+   */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name, e.g. CF-IPCountry')
+    .optional(),
   /** How many proxies stand before the site (`1`), `true`/`false`, or their addresses and subnets (decision 0038). */
   TRUST_PROXY: z
     .string()
@@ -309,6 +317,8 @@ export interface Config {
   analyticsStrict: boolean;
   /** Express's `trust proxy`: a hop count, all or nothing, or the proxies' addresses and subnets. */
   trustProxy: TrustProxy;
+  /** SPEC 7.4: the trusted header that names the visitor's country; none when unset. */
+  countryHeader: string | undefined;
   /** Origins pages may frame besides the embed providers (views/embed-origins.ts). */
   frameOrigins: string[];
   pageCacheEntries: number;
@@ -431,6 +441,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     analyticsStrict: values.ANALYTICS_STRICT,
     trustProxy: values.TRUST_PROXY,
+    countryHeader: values.COUNTRY_HEADER,
     frameOrigins: values.FRAME_ORIGINS,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
     waitingRoom: {

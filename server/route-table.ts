@@ -132,6 +132,11 @@ export const ROUTES = {
     () => import('./pages/lineup/performance-calendar-file.ts'),
   ),
   xpFeedRss: route('/xp-feed/rss.xml', 'default', () => import('./pages/feed/xp-feed-rss.ts')),
+
+  // SPEC 2.1: custom block and text pages, an optional collection then the record's slug. Matching
+  // ranks every static segment above these, so they only take what no other route does.
+  customPage: route('/:customPageSlug', 'default', () => import('./pages/custom-page.ts')),
+  customCollectionPage: route('/:collection/:customPageSlug', 'default', () => import('./pages/custom-page.ts')),
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;
@@ -175,4 +180,7 @@ export const PAGE_REFERENCE_ROUTES: Record<string, { route: RouteId; slugParam?:
   terms: { route: 'termsAndConditions' },
   loyaltyRedeem: { route: 'loyaltyRedeem' },
   search: { route: 'search' },
+  // Custom block and text pages in a collection; without one, pathForPageReference uses `customPage`.
+  customBlockPage: { route: 'customCollectionPage', collectionParam: 'collection', slugParam: 'customPageSlug' },
+  customTextPage: { route: 'customCollectionPage', collectionParam: 'collection', slugParam: 'customPageSlug' },
 };

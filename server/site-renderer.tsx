@@ -292,5 +292,10 @@ export function requestedFragment<Data>(req: Request, module: PageModule<Data>):
 
 /** Where an event happens: the page it describes itself as, in the visitor's language and path. */
 export function trackingContext(req: Request, page: PageProperties): TrackingContext {
-  return { page, language: req.locale, pageName: localizePath(req.sitePath.split('?')[0]!, req.locale) };
+  return {
+    page,
+    language: req.locale,
+    pageName: localizePath(req.sitePath.split('?')[0]!, req.locale),
+    userCountry: req.visitorCountry ?? null,
+  };
 }

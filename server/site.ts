@@ -6,6 +6,7 @@ import { visitorAddressHeaders } from '#graphql/commerce/visitor-address.ts';
 import { CONTENT_HEADERS, createContentService } from '#graphql/content/service.ts';
 import { createUserService } from '#graphql/user/service.ts';
 import { createIdentityService } from '#identity/service.ts';
+import type { SignInRefusedListener } from '#identity/interaction-router.ts';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from '#platform/database.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import { createLogger, type Logger } from '#platform/logger.ts';
@@ -136,6 +137,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
         : new UnconnectedLoyaltyProgramme();
 
   let identityFetch: typeof fetch | undefined;
+  // The hosted login page's refusals reach the site's analytics when both run in this process.
+  let signInRefused: SignInRefusedListener | undefined;
   if (runs.has('identity') && rateLimits) {
     const identityLogger = logger.child({ service: 'identity' });
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger: identityLogger });
@@ -157,6 +160,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       logger: identityLogger,
       seedDemoUser: !production,
       socialProviders: config.identity.social,
+      onSignInRefused: (refusal) => signInRefused?.(refusal),
       mailer,
       rateLimits,
       ...(manifest?.stylesheet ? { stylesheetHref: manifest.stylesheet } : {}),
@@ -251,6 +255,18 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     closers.push(() => sink.close());
 
     const tracker = new Tracker({ sink, logger, strict: config.analyticsStrict, production });
+    signInRefused = ({ reason, locale }) =>
+      // SPEC 7.4: version 1.1, provider Default and a reason code; the page is the site's login page.
+      tracker.track(
+        'user_login_failed',
+        {
+          page: { page_type: 'login', module_name: 'account', submodule_name: 'login' },
+          language: locale,
+          pageName: localizePath('/account/login', locale),
+        },
+        { provider: 'Default', reason_code: reason },
+        '1.1',
+      );
     const relyingParty = new RelyingParty({
       issuer: identityIssuer,
       clientId: config.identity.clientId,

@@ -22,6 +22,10 @@ describe('URLs (SPEC 2.1, 2.2)', () => {
     expect(pathForPageReference({ entityType: 'aboutCustomPage', slug: 'foundation' })).toBe('/about/foundation');
     expect(pathForPageReference({ entityType: 'eventsOverview' })).toBe('/events');
     expect(pathForPageReference({ entityType: 'customBlockPage', slug: 'summer', collection: 'campaigns' })).toBe('/campaigns/summer');
+    expect(pathForPageReference({ entityType: 'customTextPage', slug: 'code-of-conduct' })).toBe('/code-of-conduct');
+    expect(pathForPageReference({ entityType: 'customTextPage', slug: 'a b', collection: 'c/d' })).toBe('/c%2Fd/a%20b');
+    // A reference of a type no route serves makes no link, rather than one that answers 404.
+    expect(pathForPageReference({ entityType: 'somethingElse', slug: 'x' })).toBeUndefined();
     expect(pathForPageReference({ entityType: 'event' })).toBeUndefined();
     expect(pathForPageReference({ entityType: 'eventCustomPage', collection: 'nabd-festival-2026', slug: 'getting-there' })).toBe(
       '/events/nabd-festival-2026/getting-there',

@@ -47,21 +47,21 @@ export function delocalizePath(path: string): { locale: Locale; path: string } {
   return { locale: 'ar', path: rest.startsWith('/') ? rest : `/${rest}` };
 }
 
+/** Custom pages sit at `/{slug}` when they have no collection (SPEC 2.1). */
+const CUSTOM_PAGE_TYPES = new Set(['customBlockPage', 'customTextPage']);
+
+/** The locale-neutral path a content page reference points to; undefined when no route serves it. */
 export function pathForPageReference(reference: PageReference): string | undefined {
+  if (CUSTOM_PAGE_TYPES.has(reference.entityType) && reference.slug && !reference.collection) {
+    return generatePath(ROUTES.customPage.path, { customPageSlug: reference.slug });
+  }
   const target = PAGE_REFERENCE_ROUTES[reference.entityType];
-  if (target) {
-    if ((target.slugParam && !reference.slug) || (target.collectionParam && !reference.collection)) return undefined;
-    const params: Record<string, string> = {};
-    if (target.slugParam) params[target.slugParam] = reference.slug!;
-    if (target.collectionParam) params[target.collectionParam] = reference.collection!;
-    return generatePath(ROUTES[target.route].path, params);
-  }
-  // Custom block and text pages: an optional collection slug, then the record's slug.
-  if (reference.slug) {
-    const segments = [reference.collection, reference.slug].filter((segment): segment is string => Boolean(segment));
-    return `/${segments.map((segment) => encodeURIComponent(segment)).join('/')}`;
-  }
-  return undefined;
+  if (!target) return undefined;
+  if ((target.slugParam && !reference.slug) || (target.collectionParam && !reference.collection)) return undefined;
+  const params: Record<string, string> = {};
+  if (target.slugParam) params[target.slugParam] = reference.slug!;
+  if (target.collectionParam) params[target.collectionParam] = reference.collection!;
+  return generatePath(ROUTES[target.route].path, params);
 }
 
 export function createUrlBuilder(options: { baseUrl: string; locale: Locale; currentPath: string }): UrlBuilder {

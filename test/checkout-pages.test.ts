@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { issueTickets } from '#graphql/commerce/issued-tickets.ts';
 import { insertOrder } from '#graphql/commerce/test-support/paid-orders.ts';
+import { queryRows } from '#platform/database.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { createAccount } from '#test/support/accounts.ts';
 import { Browser, fieldValue, formAction, type Page } from './support/browser.ts';
@@ -38,8 +40,7 @@ const post = (browser: Browser, path: string, fields: Record<string, string>) =>
 const text = (page: Page) => decoded(page.html);
 
 /** A guest with two general admission tickets in the cart who chose to continue as a guest. */
-async function guestWithCart(locale: 'en' | 'ar' = 'en'): Promise<Browser> {
-  const browser = new Browser(site.fetch);
+async function guestWithCart(locale: 'en' | 'ar' = 'en', browser = new Browser(site.fetch)): Promise<Browser> {
   const added = await post(browser, `${prefix(locale)}${EVENT}`, { intent: 'add', ticketId: GA.ticketId, quantity: '2' });
   expect(added.status).toBe(303);
   const chosen = await post(browser, `${prefix(locale)}${EVENT}/login`, { intent: 'guest' });
@@ -194,6 +195,24 @@ describe('paying (SPEC 2.4, 8)', () => {
     expect((await get(browser, `${EVENT}/checkout`)).location).toBe(`${EVENT}/cart`);
   });
 
+  test("a partner's link credits the order: recorded on it and in the purchase event (SPEC 7.4)", async () => {
+    const arrived = new Browser(site.fetch);
+    // The partner's link opens some other page, days before the purchase.
+    expect((await get(arrived, '/ar/events?aff=partner_07')).status).toBe(200);
+    const browser = await guestWithCart('en', arrived);
+    await answerSteps(browser, 'partner-buyer@example.com');
+    const back = await payByCard(browser, '4242 4242 4242 4242');
+    await confirmationAfterPayment(browser, back, strings.confirmation.paidHeading);
+    const orderId = new URL(back.location!, TEST_ORIGIN).searchParams.get('orderId')!;
+    const [order] = await queryRows<{ affiliate_code: string | null }>(
+      site.database.db,
+      sql`select affiliate_code from commerce.orders where id = ${orderId}`,
+    );
+    expect(order).toEqual({ affiliate_code: 'partner_07' });
+    const [purchase] = (await purchaseEvents('purchase')).filter((event) => event.properties.order_id === orderId);
+    expect(purchase!.properties.affiliate_code).toBe('partner_07');
+  });
+
   test('a declined card says so, and trying again with a good card pays the same cart', async () => {
     const browser = await guestWithCart();
     await answerSteps(browser, 'declined-buyer@example.com');
@@ -304,6 +323,7 @@ describe('the confirmation (SPEC 2.4, 8, 9.4)', () => {
       item_count: 2,
       total_amount: '1190.00',
       currency: 'SAR',
+      affiliate_code: null,
     });
   });
 
@@ -372,6 +392,53 @@ describe('the confirmation (SPEC 2.4, 8, 9.4)', () => {
     const after = await get(browser, path);
     expect(text(after)).toContain(texts('en', 'checkout').assign.saved);
     expect(after.html).toContain('value="Sara"');
+  });
+});
+
+describe.each(['en', 'ar'] as const)('messages of SPEC 5 on the order pages (%s)', (locale) => {
+  const rules = texts(locale, 'validation');
+
+  test('one address for two holders is refused on the later row, without case', async () => {
+    const { orderId, secretUuid } = await insertOrder(site.database.db, { customerId: 'guest_duplicates', lines: [GA] });
+    await issueTickets(site.database.db, orderId);
+    const browser = new Browser(site.fetch);
+    const path = `${prefix(locale)}${EVENT}/assign?order=${orderId}&secret=${secretUuid}`;
+    const ids = [...(await get(browser, path)).html.matchAll(/name="ticket\.(\d+)\.id" value="([^"]+)"/g)].map((match) => match[2]!);
+    const holders = (second: string) => ({
+      intent: 'assign-tickets',
+      'ticket.0.id': ids[0]!,
+      'ticket.0.firstName': 'Omar',
+      'ticket.0.lastName': 'Saleh',
+      'ticket.0.email': 'omar@example.com',
+      'ticket.1.id': ids[1]!,
+      'ticket.1.firstName': 'Sara',
+      'ticket.1.lastName': 'Saleh',
+      'ticket.1.email': second,
+    });
+    const duplicate = await post(browser, path, holders('Omar@Example.com'));
+    expect(duplicate.status).toBe(422);
+    expect(text(duplicate)).toContain(rules.emailDuplicate);
+    expect(duplicate.html).toContain('id="assign-tickets-ticket.1.email-error"');
+    expect((await post(browser, path, holders('sara@example.com'))).status).toBe(303);
+  });
+
+  test('tickets go to WhatsApp only with consent given with the number', async () => {
+    // The buyer's own confirmation: WhatsApp delivery is for the order's customer.
+    const browser = await guestWithCart(locale);
+    await answerSteps(browser, `whatsapp-${locale}@example.com`);
+    const back = await payByCard(browser, '4242 4242 4242 4242');
+    await confirmationAfterPayment(browser, back, texts('en', 'checkout').confirmation.paidHeading);
+    const confirmation = new URL(back.location!, TEST_ORIGIN);
+    const path = `${prefix(locale)}${confirmation.pathname}${confirmation.search}`;
+    const page = await get(browser, path);
+    expect(page.html).toContain('name="whatsappConsent"');
+    const withoutConsent = await post(browser, path, { intent: 'whatsapp-optin', phoneNumber: '+966501234567' });
+    expect(withoutConsent.status).toBe(422);
+    expect(text(withoutConsent)).toContain(rules.acceptWhatsapp);
+    expect(withoutConsent.html).toContain('value="+966501234567"');
+    const consented = await post(browser, path, { intent: 'whatsapp-optin', phoneNumber: '+966501234567', whatsappConsent: 'on' });
+    expect(consented.status).toBe(303);
+    expect(text(await get(browser, consented.location!))).toContain(texts(locale, 'checkout').confirmation.whatsappDone);
   });
 });
 

@@ -100,10 +100,15 @@ describe.each(['en', 'ar'] as const)('the points account in %s', (locale) => {
     const visitor = await newSignedInVisitor(site, path(locale, '/account/loyalty'));
     const unknown = await link(visitor, locale, '9000004444', '1234');
     expect([unknown.status, textOf(unknown).includes(texts.errors.memberNotFound)]).toEqual([422, true]);
-    const malformed = await link(visitor, locale, 'abc', '12345');
+    const malformed = await link(visitor, locale, '90000a4444', '12b4');
     expect(malformed.status).toBe(422);
     expect(textOf(malformed)).toContain(texts.errors.memberIdFormat);
     expect(textOf(malformed)).toContain(texts.errors.pinFormat);
+    // SPEC 5: a field of an exact length says which.
+    const exactLength: string = JSON.parse(readFileSync(fromRoot('locales', locale, 'validation.json'), 'utf8')).exactLength;
+    const tooShort = await link(visitor, locale, '90000', '12345');
+    expect(textOf(tooShort)).toContain(exactLength.replace('{{length}}', '10'));
+    expect(textOf(tooShort)).toContain(exactLength.replace('{{length}}', '4'));
     const taken = await link(visitor, locale, spareId, sparePin);
     expect([taken.status, textOf(taken).includes(texts.errors.alreadyLinked)]).toEqual([409, true]);
     const down = await link(visitor, locale, '9000000099', '0000');

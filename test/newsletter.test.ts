@@ -74,6 +74,17 @@ describe.each(databaseBackends)('the footer newsletter form without JavaScript, 
     expect(confirmation.text).toContain('تم تسجيلك. تابع بريدك لمعرفة الجديد.');
     expect((await post()).status).toBe(303);
     expect(await subscriptions(site)).toEqual([{ email: 'fan@example.com', locale: 'ar' }]);
+    // SPEC 9.4: each subscription is tracked, with the newsletter's name and never the address.
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // analytics are sent in batches every second
+    const tracked = (await site.analytics!.received('pixel_subscribed')).filter((event) => event.properties.page_name === '/ar');
+    expect(tracked).toHaveLength(2);
+    expect(tracked[0]!.properties).toMatchObject({
+      newsletter_name: 'general',
+      language: 'ar',
+      module_name: 'newsletter',
+      page_type: 'home',
+    });
+    expect(JSON.stringify(tracked)).not.toMatch(/fan@example\.com/i);
   });
 
   test('an anonymous page carries no form token; a POST from another site is refused with 403 and stores nothing', async () => {

@@ -54,6 +54,30 @@ describe.each(sessionBackends)('signing in and out through the identity service,
     expect(account.html).toContain('أهلًا بعودتك يا Layla');
   });
 
+  test.each(['en', 'ar'] as const)('a wrong password on the hosted login page is tracked as user_login_failed (%s)', async (locale) => {
+    const browser = new Browser(site.fetch);
+    const start = locale === 'ar' ? '/ar/account' : '/account';
+    const loginPage = await follow(browser, await browser.get(`${TEST_ORIGIN}${start}`));
+    const action = new URL(formAction(loginPage.html, '/login')!, loginPage.url);
+    const refused = await browser.post(action, {
+      _csrf: fieldValue(loginPage.html, '_csrf')!,
+      email: DEMO_USER.email,
+      password: 'not-the-password',
+    });
+    expect(refused.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // analytics are sent in batches every second
+    const failure = (await site.analytics!.received('user_login_failed')).filter((event) => event.properties.language === locale).at(-1);
+    expect(failure?.properties).toMatchObject({
+      provider: 'Default',
+      reason_code: 'wrong_credentials',
+      version: '1.1',
+      page_name: locale === 'ar' ? '/ar/account/login' : '/account/login',
+      module_name: 'account',
+    });
+    // Decision 0031: nothing of the visitor's own reaches the analytics.
+    expect(JSON.stringify(failure?.properties)).not.toContain(DEMO_USER.email);
+  });
+
   test('opening the login page stores nothing; the session is made at sign-in, and no token ever reaches the browser', async () => {
     const browser = new Browser(site.fetch);
     const sessionsBefore = (await sessionRows(site)).length;

@@ -203,6 +203,9 @@ describe('robots.txt and the sitemap', () => {
       '/performers/adam-rahal',
       '/events/nabd-festival-2026/lineup/adam-rahal',
       '/events/nabd-festival-2026/lineup',
+      // Custom text and block pages (SPEC 2.1), without and with a collection.
+      '/code-of-conduct',
+      '/campaigns/winter-season-2026',
     ]) {
       expect(locs).toContain(`${TEST_ORIGIN}${path}`);
       expect(locs).toContain(`${TEST_ORIGIN}/ar${path}`);

@@ -9,6 +9,8 @@ declare global {
       sitePath: string;
       /** SPEC 2.3, 6: the site runs inside the mobile app; header and footer are hidden. */
       embeddedApp: boolean;
+      /** SPEC 9.4 user_country: from the trusted COUNTRY_HEADER, null when unknown. */
+      visitorCountry: string | null;
     }
     interface Locals {
       /** The per-response nonce that inline scripts need under the CSP. */

@@ -6,6 +6,7 @@ import durableFulfilment from './migrations/0004_durable_fulfilment.sql';
 import catalogueWithdrawn from './migrations/0005_catalogue_withdrawn.sql';
 import loyalty from './migrations/0006_loyalty.sql';
 import waitingRoom from './migrations/0007_waiting_room.sql';
+import affiliateCode from './migrations/0008_affiliate_code.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -22,4 +23,6 @@ export const commerceMigrations: Migration[] = [
   { name: '0006_loyalty', sql: loyalty },
   // A sale's waiting room, set in the catalogue files (decision 0044).
   { name: '0007_waiting_room', sql: waitingRoom },
+  // The partner credited with an order (SPEC 7.4).
+  { name: '0008_affiliate_code', sql: affiliateCode },
 ];

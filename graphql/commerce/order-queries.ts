@@ -46,6 +46,7 @@ export interface OrderRow {
   completed_at: Date | string | null;
   loyalty_points: number;
   loyalty_discount: number;
+  affiliate_code: string | null;
 }
 
 /** An order's loyalty points (decision 0039): its burn and what it earns. */
@@ -104,7 +105,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 const ORDER_COLUMNS = sql.raw(`o.id, o.event_id, o.customer_id, o.secret_uuid::text as secret_uuid, o.state, o.payment_method, o.customer,
   o.coupon_codes, o.subtotal, o.products_discount, o.coupons_discount, o.total, o.total_excluding, o.vat, o.locale, o.return_url,
-  o.hold_expires_at, o.created_at, o.completed_at, o.loyalty_points, o.loyalty_discount`);
+  o.hold_expires_at, o.created_at, o.completed_at, o.loyalty_points, o.loyalty_discount, o.affiliate_code`);
 
 /**
  * The order the caller may see: its own, or any order whose secret it holds (a guest's link,
@@ -273,6 +274,7 @@ function toOrder(
     loyaltyPoints: order.loyalty_points,
     loyaltyDiscountValue: money(order.loyalty_discount),
     loyaltyBurnState: loyalty?.burn_state ?? null,
+    affiliateCode: order.affiliate_code,
     loyaltyEarning:
       loyalty?.earned_points && loyalty.earn_state
         ? {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AFFILIATE_CODE_PATTERN } from '#platform/affiliate-code.ts';
 import { addressRules, normalisePhone, profileFields } from '#platform/profile-rules.ts';
 
 /**
@@ -88,6 +89,8 @@ export function orderRules(context: OrderRulesContext) {
         .string({ error: 'validation:required' })
         .refine((value) => URL.canParse(value) && new URL(value).origin === origin, { message: 'validation:returnUrl' }),
       locale: z.enum(['en', 'ar'], { error: 'validation:choice' }),
+      // SPEC 7.4: the partner to credit, as the affiliate cookie holds it.
+      affiliateCode: z.string().regex(AFFILIATE_CODE_PATTERN, 'validation:choice').nullable().optional(),
     })
     .strip();
 }

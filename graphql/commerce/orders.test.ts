@@ -163,6 +163,24 @@ describe.each(databaseBackends)('orders and payments on $name', (backend) => {
     expect((await ok(CART, { cartId: cart.id, eventId: EVENT }, guest)).cart.cartState).toBe('ACTIVE');
   });
 
+  it('records the partner credited with the order (SPEC 7.4) and refuses a code no link could carry', async () => {
+    const guest = await commerce.guest();
+    const credited = await place(guest, [{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }], { affiliateCode: 'partner_01' });
+    const read = async (orderId: string) =>
+      (await ok(`query($orderId: ID!) { order(orderId: $orderId) { id affiliateCode } }`, { orderId }, guest)).order;
+    expect(await read(credited.orderId)).toEqual({ id: credited.orderId, affiliateCode: 'partner_01' });
+    await ok(CANCEL, { orderId: credited.orderId }, guest);
+    const direct = await place(guest, [{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }]);
+    expect((await read(direct.orderId)).affiliateCode).toBeNull();
+    await ok(CANCEL, { orderId: direct.orderId }, guest);
+
+    const cart = await cartWith(guest, [{ catalogueItemId: 'tkt_nabd_ga', quantity: 1 }]);
+    for (const affiliateCode of ['bad code', 'x'.repeat(65), '']) {
+      const refused = (await ok(ORDER_CREATE, { input: details(cart.id, { affiliateCode }) }, guest)).orderCreate;
+      expect(refused.validationResult.problems).toEqual([{ field: 'affiliateCode', message: 'validation:choice' }]);
+    }
+  });
+
   it('wants a shipping address when an item ships', async () => {
     const guest = await commerce.guest();
     const cart = await cartWith(guest, [{ catalogueItemId: 'tkt_nabd_wristband_kit', quantity: 1 }]);

@@ -318,13 +318,14 @@ export class OrderDesk {
           tx,
           sql`insert into commerce.orders (id, event_id, cart_id, customer_id, payment_method, customer, billing_address, shipping_address,
                 coupon_codes, subtotal, products_discount, coupons_discount, total, total_excluding, vat, whatsapp_consent, locale,
-                return_url, hold_expires_at, created_at, loyalty_member_id, loyalty_points, loyalty_discount)
+                return_url, hold_expires_at, created_at, loyalty_member_id, loyalty_points, loyalty_discount, affiliate_code)
               values (${orderId}, ${cart.eventId}, ${cart.id}, ${customerId}, ${details.paymentMethod},
                 ${JSON.stringify({ email: customer.email, firstName: customer.firstName, middleName: customer.middleName ?? null, lastName: customer.lastName, gender: customer.gender ?? null, phoneNumber: customer.phoneNumber, birthDate: customer.birthDate ?? null })},
                 ${JSON.stringify(details.billingAddress)}, ${details.shippingAddress ? JSON.stringify(details.shippingAddress) : null},
                 ${JSON.stringify(cart.couponCodes)}, ${cart.subtotal}, ${cart.productsDiscount}, ${cart.couponsDiscount}, ${cart.total},
                 ${cart.totalExcluding}, ${cart.vat}, ${details.whatsappConsent === true}, ${details.locale}, ${details.returnUrl},
-                ${expires.toISOString()}, ${now.toISOString()}, ${memberId}, ${cart.loyalty?.points ?? 0}, ${cart.loyalty?.discount ?? 0})
+                ${expires.toISOString()}, ${now.toISOString()}, ${memberId}, ${cart.loyalty?.points ?? 0}, ${cart.loyalty?.discount ?? 0},
+                ${details.affiliateCode ?? null})
               returning secret_uuid`,
         );
         if (cart.loyalty) await this.options.loyalty.recordBurnIn(tx, orderId, cart.loyalty.memberId, cart.loyalty.points, now);

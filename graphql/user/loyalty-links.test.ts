@@ -69,11 +69,13 @@ describe.each(databaseBackends)('loyalty links in the user service on $name', (b
     ]);
     const unknown = await link(user, '9000001234', '1234');
     expect([codeOf(unknown), fieldsOf(unknown)]).toEqual(['LOYALTY_MEMBER_NOT_FOUND', { memberId: 'loyalty:errors.memberNotFound' }]);
-    const malformed = await link(user, 'ABC', '12');
+    const malformed = await link(user, 'ABCDEFGHIJ', '12a4');
     expect([codeOf(malformed), fieldsOf(malformed)]).toEqual([
       'BAD_USER_INPUT',
       { memberId: 'loyalty:errors.memberIdFormat', memberPin: 'loyalty:errors.pinFormat' },
     ]);
+    const wrongLength = await link(user, '123', '12');
+    expect(fieldsOf(wrongLength)).toEqual({ memberId: 'validation:exactLength', memberPin: 'validation:exactLength' });
     expect(await everythingAbout(service.database, user)).toEqual(before);
   });
 

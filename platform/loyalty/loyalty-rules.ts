@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exactDigits } from '../profile-rules.ts';
 import { LOYALTY_POINTS_STEP } from './loyalty-programme.ts';
 
 /**
@@ -10,19 +11,10 @@ import { LOYALTY_POINTS_STEP } from './loyalty-programme.ts';
 export const memberIdRule = z
   .string({ error: 'validation:required' })
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'validation:required')
-      .regex(/^\d{10}$/, 'loyalty:errors.memberIdFormat'),
-  );
+  .pipe(exactDigits('memberId', 'loyalty:errors.memberIdFormat'));
 
 /** Four digits. */
-export const memberPinRule = z
-  .string({ error: 'validation:required' })
-  .trim()
-  .min(1, 'validation:required')
-  .regex(/^\d{4}$/, 'loyalty:errors.pinFormat');
+export const memberPinRule = z.string({ error: 'validation:required' }).trim().pipe(exactDigits('memberPin', 'loyalty:errors.pinFormat'));
 
 export const loyaltyLinkRules = z.object({ memberId: memberIdRule, memberPin: memberPinRule });
 

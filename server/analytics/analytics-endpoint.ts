@@ -33,7 +33,7 @@ const clientEvent = z
   .strict();
 
 /** Events pages send by script for what happens in the browser (clicks, carousels, players). */
-const BROWSER_EVENTS = new Set<EventName>([
+export const BROWSER_EVENTS = new Set<EventName>([
   'link_clicked',
   'carousel_arrow_clicked',
   'faq_accordion_opened',
@@ -50,6 +50,10 @@ const BROWSER_EVENTS = new Set<EventName>([
   'select_promotion',
   // The ticket shop: a ticket card came into view.
   'product_view',
+  // Paging, sharing and reading on (the feed, search and lists; an article's share and "more" links).
+  'pagination_clicked',
+  'social_shared',
+  'more_in_category_clicked',
 ]);
 
 /**
@@ -67,7 +71,7 @@ export function createAnalyticsEndpoint(tracker: Tracker, siteOrigin: string): R
     if (!parsed.success || !BROWSER_EVENTS.has(parsed.data.name) || hasUnstorableText(req.body)) return void res.status(400).end();
     const { name, properties, page, pageName, language } = parsed.data;
     try {
-      tracker.track(name, { page, pageName, language: language as 'en' | 'ar' }, properties);
+      tracker.track(name, { page, pageName, language: language as 'en' | 'ar', userCountry: req.visitorCountry ?? null }, properties);
     } catch (error) {
       if (error instanceof TrackingSchemaError) return void res.status(400).end();
       throw error;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AFFILIATE_CODE_PATTERN } from '#platform/affiliate-code.ts';
 
 /** SPEC 9.4: the names of every analytics event the site sends. */
 export const EVENT_NAMES = [
@@ -189,6 +190,8 @@ export const EVENT_PROPERTIES: Partial<Record<EventName, z.ZodObject>> = {
       tax_amount: amount,
       discount_amount: amount,
       currency: z.literal('SAR'),
+      // SPEC 7.4: the partner credited with the sale, so that partner sales can be counted; null without one.
+      affiliate_code: z.string().regex(AFFILIATE_CODE_PATTERN).nullable(),
     })
     .strict(),
   // The ticket shop (SPEC 9.4): products are tickets, amounts decimal strings as the API gives them.

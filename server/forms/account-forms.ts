@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { brokenPasswordRules, passwordStrength, PASSWORD_MAX_LENGTH } from '#platform/password-policy.ts';
+import { exactDigits } from '#platform/profile-rules.ts';
 import { UserPoolError } from '../auth/user-pool-api.ts';
 import type { FormOutcome, PageContext } from '../page.ts';
 import type { PageProperties } from '../analytics/tracker.ts';
@@ -30,12 +31,7 @@ export const codeField = () =>
   z
     .string({ error: 'validation:required' })
     .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, 'validation:required')
-        .regex(/^\d{6}$/, 'account:verification.codeFormat'),
-    );
+    .pipe(exactDigits('code', 'account:verification.codeFormat'));
 
 export interface CheckedPassword {
   /** Field messages for `password` and `confirmPassword`, empty when both are fine. */

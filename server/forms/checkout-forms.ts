@@ -64,4 +64,8 @@ export const holderForm = z.object({
   email: fields.email(),
 });
 
-export const whatsappOptinForm = z.object({ phoneNumber: requiredPhone });
+/** SPEC 5, 7.2: tickets go to WhatsApp only with the visitor's consent, given with the number. */
+export const whatsappOptinForm = z.object({
+  phoneNumber: requiredPhone,
+  whatsappConsent: z.literal('on', { error: 'validation:acceptWhatsapp' }),
+});

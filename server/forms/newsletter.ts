@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NEWSLETTER_FORM, NewsletterForm } from '#views/components/NewsletterForm.tsx';
 import type { Locale } from '#views/format.ts';
 import type { FormAction } from '../page.ts';
+import { trackingContext } from '../site-renderer.tsx';
 import { fields, parseForm } from './parse-form.ts';
 
 const SUBSCRIBE: TypedDocumentNode<
@@ -25,7 +26,7 @@ export const GENERAL_NEWSLETTER = 'general';
 export const newsletterAction: FormAction = {
   form: NEWSLETTER_FORM,
   Fragment: NewsletterForm,
-  async handle({ services, locale, req, accessToken }, body) {
+  async handle({ services, locale, req, res, accessToken }, body) {
     const parsed = parseForm(schema, body);
     if (!parsed.ok) return { kind: 'invalid', values: parsed.values, errors: parsed.errors };
     try {
@@ -39,6 +40,12 @@ export const newsletterAction: FormAction = {
       // SPEC 8: "newsletter subscribe failure".
       return { kind: 'failed', values: { email: parsed.data.email }, message: 'errors:newsletter.subscribeFailed', cause: error };
     }
+    // SPEC 9.4: the subscription, by newsletter and the page it was made on; never the address.
+    services.tracker.track(
+      'pixel_subscribed',
+      trackingContext(req, { page_type: res.locals.route ?? 'page', module_name: 'newsletter', submodule_name: 'footer' }),
+      { newsletter_name: GENERAL_NEWSLETTER },
+    );
     return { kind: 'succeeded', message: 'newsletter.subscribed' };
   },
 };

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { isAffiliateCode } from '#platform/affiliate-code.ts';
 import { restrictCaching } from '../render/cache-policy.ts';
 
 /**
@@ -9,9 +10,6 @@ import { restrictCaching } from '../render/cache-policy.ts';
 export const AFFILIATE_PARAMETERS = ['affiliate', 'aff'] as const;
 export const AFFILIATE_COOKIE = 'affiliate';
 const AFFILIATE_MAX_AGE_MS = 5 * 24 * 60 * 60 * 1000;
-const AFFILIATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
-
-export const isAffiliateCode = (value: unknown): value is string => typeof value === 'string' && AFFILIATE_CODE.test(value);
 
 /**
  * Stores a valid code from the query in the affiliate cookie: sent cross-site over https only

@@ -1,6 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { generatePath } from 'react-router';
 import { LOCALES } from '#views/format.ts';
+import { pageRouteOf } from '../page-router.ts';
 import { ROUTES, type RouteId } from '../route-table.ts';
 import type { ServiceClient } from '../services/service-client.ts';
 import { createUrlBuilder, localizePath } from '../urls.ts';
@@ -22,6 +23,8 @@ const SLUG_LISTS = [
   'podcastSlugs',
   'releaseSlugs',
   'aboutPageSlugs',
+  'customBlockSlugs',
+  'customTextSlugs',
 ] as const;
 type SlugListName = (typeof SLUG_LISTS)[number];
 
@@ -87,6 +90,14 @@ const RECORD_ROUTES: { list: SlugListName; route: RouteId; params: (item: SlugIt
   { list: 'podcastSlugs', route: 'podcast', params: (item) => ({ slug: item.slug }) },
   { list: 'releaseSlugs', route: 'recordsRelease', params: (item) => ({ slug: item.slug }) },
   { list: 'aboutPageSlugs', route: 'aboutCustomPage', params: (item) => ({ aboutCustomPageSlug: item.slug }) },
+  ...(['customBlockSlugs', 'customTextSlugs'] as const).flatMap((list) => [
+    { list, route: 'customPage' as const, params: (item: SlugItem) => (item.collection ? undefined : { customPageSlug: item.slug }) },
+    {
+      list,
+      route: 'customCollectionPage' as const,
+      params: (item: SlugItem) => (item.collection ? { collection: item.collection, customPageSlug: item.slug } : undefined),
+    },
+  ]),
 ];
 
 export interface SitemapEntry {
@@ -122,7 +133,10 @@ export async function sitemapEntries(content: ServiceClient): Promise<SitemapEnt
     if (!isBuilt(route)) continue;
     for (const item of lists[list]) {
       const values = params(item);
-      if (values) entries.push({ path: generatePath(ROUTES[route].path, values), lastmod: item.publishedAt });
+      if (!values) continue;
+      const path = generatePath(ROUTES[route].path, values);
+      // A custom page whose address a fixed route takes is not reachable: it stays out.
+      if (pageRouteOf(path) === route) entries.push({ path, lastmod: item.publishedAt });
     }
   }
   if (isBuilt('lineup')) {

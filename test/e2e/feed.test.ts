@@ -120,3 +120,31 @@ describe('load more', () => {
     await context.close();
   });
 });
+
+describe('analytics of reading on (SPEC 9.4)', () => {
+  test.each(['en', 'ar'] as const)('paging, sharing and "more in this category" are recorded from the page (%s)', async (locale) => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(localized(locale, ARTICLE));
+    // A share opens the network in a new tab; the event leaves before.
+    const share = page.locator('a[data-track="social_shared"][data-track-social_platform="whatsapp"]');
+    const opened = context.waitForEvent('page');
+    await share.click();
+    await (await opened).close();
+    await site.received('social_shared', (properties) => properties.social_platform === 'whatsapp' && properties.language === locale);
+
+    const more = page.locator('[data-track="more_in_category_clicked"]').first();
+    const target = (await more.getAttribute('data-track-link_url'))!;
+    await more.click();
+    await page.waitForURL((url) => url.pathname === target);
+    await site.received('more_in_category_clicked', (properties) => properties.link_url === target && properties.language === locale);
+
+    await page.goto(localized(locale, '/xp-feed'));
+    await loadMore(page).click();
+    await site.received(
+      'pagination_clicked',
+      (properties) => properties.pagination_type === 'load_more' && properties.next_page === '2' && properties.language === locale,
+    );
+    await context.close();
+  });
+});

@@ -170,6 +170,12 @@ export const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   enterPreview: { found: `/api/preview?secret=${DEVELOPMENT_SECRETS.PREVIEW_SECRET}&redirect=/events` },
   exitPreview: { found: '/api/exit-preview?redirect=/events' },
   search: { found: '/search?q=festival' },
+  // Custom text and block pages (SPEC 2.1); each kind at one address only.
+  customPage: { found: '/code-of-conduct', missing: ['/no-such-page', '/winter-season-2026'] },
+  customCollectionPage: {
+    found: '/campaigns/winter-season-2026',
+    missing: ['/campaigns/no-such-page', '/elsewhere/winter-season-2026', '/campaigns/code-of-conduct'],
+  },
 };
 
 /** Routes that have a page module. */

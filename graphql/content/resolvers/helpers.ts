@@ -1,4 +1,5 @@
 import type DataLoader from 'dataloader';
+import { videoPoster } from '../video-poster.ts';
 import { GraphQLError } from 'graphql';
 import type { Database } from '#platform/database.ts';
 import { assetOf, isImageValue, type AssetRow } from '../assets.ts';
@@ -97,8 +98,10 @@ export const richText =
         if (node.type === 'image' && typeof node.image === 'string') {
           return { ...node, asset: assetOf({ image: node.image, alt: node.alt as string }, await context.assets.load(node.image)) };
         }
-        if (node.type === 'video' && typeof node.poster === 'string') {
-          return { ...node, posterAsset: assetOf({ image: node.poster, alt: node.title as string }, await context.assets.load(node.poster)) };
+        if (node.type === 'video') {
+          // SPEC 7.4: its own preview, or the record's picture when that is missing or too small.
+          const posterAsset = await videoPoster(node as Record<string, unknown>, parent, (path) => context.assets.load(path));
+          return posterAsset ? { ...node, posterAsset } : node;
         }
         return node;
       }),

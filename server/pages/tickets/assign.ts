@@ -22,12 +22,20 @@ function parseRows(body: Record<string, string>, ticketIds: Set<string>) {
   const values: Record<string, string> = {};
   const errors: Record<string, string> = {};
   const assignments: { ticketId: string; firstName: string; lastName: string; email: string }[] = [];
+  const holders = new Set<string>();
   for (const [index, row] of [...rows].sort(([a], [b]) => a - b)) {
     for (const field of ['firstName', 'lastName', 'email']) values[`ticket.${index}.${field}`] = row[field] ?? '';
     if (!row.id || !ticketIds.has(row.id)) continue;
     const parsed = parseForm(holderForm, row);
-    if (parsed.ok) assignments.push({ ticketId: row.id, ...parsed.data });
-    else for (const [field, message] of Object.entries(parsed.errors)) errors[`ticket.${index}.${field}`] = message;
+    if (!parsed.ok) {
+      for (const [field, message] of Object.entries(parsed.errors)) errors[`ticket.${index}.${field}`] = message;
+    } else if (holders.has(parsed.data.email.toLowerCase())) {
+      // SPEC 5: each ticket names its own holder; an address given twice is refused on the later row.
+      errors[`ticket.${index}.email`] = 'validation:emailDuplicate';
+    } else {
+      holders.add(parsed.data.email.toLowerCase());
+      assignments.push({ ticketId: row.id, ...parsed.data });
+    }
   }
   return { values, errors, assignments };
 }

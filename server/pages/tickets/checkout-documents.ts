@@ -243,6 +243,7 @@ const ORDER_FIELDS = gql`
       ...CheckoutMoney
     }
     loyaltyBurnState
+    affiliateCode
     loyaltyEarning {
       points
       pointsState
@@ -280,7 +281,7 @@ const ORDER_FIELDS = gql`
   ${LINE}
 `;
 
-export type OrderData = OrderView & { customerId: string; couponCodes: { code: string }[] };
+export type OrderData = OrderView & { customerId: string; couponCodes: { code: string }[]; affiliateCode: string | null };
 
 export const ORDER: TypedDocumentNode<{ order: OrderData | null }, { orderId: string; secretUuid?: string | null | undefined }> = gql`
   query CheckoutOrder($orderId: ID!, $secretUuid: ID) {

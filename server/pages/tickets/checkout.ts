@@ -20,6 +20,7 @@ import {
 } from '../../forms/checkout-forms.ts';
 import { parseForm } from '../../forms/parse-form.ts';
 import { notFound, page, redirect, type FormAction, type FormOutcome, type Loaded, type PageContext, type PageModule } from '../../page.ts';
+import { affiliateCode } from '../../middleware/affiliate.ts';
 import { restrictCaching } from '../../render/cache-policy.ts';
 import { ServiceError } from '../../services/service-client.ts';
 import { saveSession } from '../../session/session-promises.ts';
@@ -426,6 +427,8 @@ async function pay(context: PageContext, body: Record<string, string>): Promise<
           // Decision 0031: the payment page adds the order's id; a guest's secret stays in the session.
           returnUrl: context.urls.absolute(context.urls.route('ticketsConfirmation', { eventSlug })),
           locale: context.locale,
+          // SPEC 7.4: the partner whose link brought the buyer in the last five days is credited.
+          affiliateCode: affiliateCode(context.req) ?? null,
         },
       },
       { accessToken: checkout.access.accessToken },

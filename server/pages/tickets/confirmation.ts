@@ -40,6 +40,7 @@ async function trackPurchase(context: PageContext, access: OrderAccess): Promise
     tax_amount: amount(order.vatAmount),
     discount_amount: amount(order.cartDiscountPrice),
     currency: order.totalPrice.currency,
+    affiliate_code: order.affiliateCode,
   });
 }
 

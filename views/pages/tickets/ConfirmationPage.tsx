@@ -1,5 +1,5 @@
 import { FormToken } from '../../components/FormToken.tsx';
-import { FormMessage, TextField } from '../../components/FormField.tsx';
+import { FieldError, FormMessage, TextField, useFieldError } from '../../components/FormField.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 import type { OrderView } from './commerce-data.ts';
 import { usePoints } from '../../components/loyalty-points.ts';
@@ -218,6 +218,7 @@ const pointsOf = (order: ConfirmationPageData['order']) =>
 function WhatsappForm({ data }: { data: ConfirmationPageData }) {
   const { t, urls, locale } = useSite();
   const state = useFormState(WHATSAPP_FORM);
+  const consentError = useFieldError(WHATSAPP_FORM, 'whatsappConsent');
   return (
     <form className="account-panel stack" method="post" action={urls.current(locale)} noValidate>
       <h2 className="account-panel__title">{t('checkout:confirmation.whatsappHeading')}</h2>
@@ -238,6 +239,18 @@ function WhatsappForm({ data }: { data: ConfirmationPageData }) {
             autoComplete="tel"
             required
           />
+          <label className="check-option">
+            <input
+              type="checkbox"
+              name="whatsappConsent"
+              required
+              defaultChecked={state?.values.whatsappConsent === 'on'}
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? `${WHATSAPP_FORM}-whatsappConsent-error` : undefined}
+            />
+            <span>{t('checkout:confirmation.whatsappConsent')}</span>
+          </label>
+          <FieldError form={WHATSAPP_FORM} name="whatsappConsent" />
           <div className="account-form__actions">
             <button type="submit" className="button button--primary">
               {t('checkout:confirmation.whatsappSubmit')}
