@@ -5,6 +5,7 @@ import paymentLinks from './migrations/0002_payment_links.sql';
 import durableFulfilment from './migrations/0004_durable_fulfilment.sql';
 import catalogueWithdrawn from './migrations/0005_catalogue_withdrawn.sql';
 import loyalty from './migrations/0006_loyalty.sql';
+import ticketEventDetails from './migrations/0007_ticket_event_details.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -19,4 +20,6 @@ export const commerceMigrations: Migration[] = [
   { name: '0005_catalogue_withdrawn', sql: catalogueWithdrawn },
   // Loyalty points: cart points, burns, accruals and claim periods (decision 0039).
   { name: '0006_loyalty', sql: loyalty },
+  // The event's dates, gate time and venue, which its tickets print (decision 0047).
+  { name: '0007_ticket_event_details', sql: ticketEventDetails },
 ];
