@@ -5,7 +5,7 @@ import { queryRows, type Database } from '#platform/database.ts';
 import { EmailLayout, emailStyles } from '#platform/mail/email-layout.tsx';
 import type { Mailer } from '#platform/mail/mailer.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
-import { formatAmount } from './money.ts';
+import { formatAmount, VAT_BASIS_POINTS } from './money.ts';
 import type { Translate } from './order-translations.ts';
 import { signedDownloadUrl } from './ticket-links.ts';
 
@@ -130,7 +130,7 @@ export class ConfirmationEmails {
       { label: at('subtotal'), value: amount(order.subtotal) },
       ...(discount > 0 ? [{ label: at('discount'), value: `−${amount(discount)}` }] : []),
       { label: at('total'), value: amount(order.total), strong: true },
-      { label: at('vat'), value: amount(order.vat) },
+      { label: at('vat', { rate: format.percent(VAT_BASIS_POINTS / 100) }), value: amount(order.vat) },
     ];
     const downloads = tickets.map((ticket) => ({
       label: at('ticket', { serial: ticket.serial, name: nameIn(ticket) }),
