@@ -160,6 +160,13 @@ describe('ticket PDFs', () => {
     expect(await pdfText(await renderTicketPdf(timed))).toContain('Thursday, 10 December 2026, 19:00–23:00');
   });
 
+  it('of a ticket with no holder named yet name its buyer', async () => {
+    const text = await pdfText(await renderTicketPdf({ ...ticket, holder: undefined, buyer: { firstName: 'Omar', lastName: 'Saleh' } }));
+    expect(text).toContain('Bought by');
+    expect(text).toContain('Omar Saleh');
+    expect(text).not.toContain('Ticket holder');
+  });
+
   it('keep to one page with every detail and a long venue', async () => {
     const long = {
       ...ticket,

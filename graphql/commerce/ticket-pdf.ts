@@ -22,6 +22,8 @@ export interface TicketPdfData {
   gatesOpen?: string | undefined;
   venue?: { name: Bilingual; address?: Bilingual | undefined; mapUrl?: string | undefined } | undefined;
   holder?: { firstName: string; lastName: string } | undefined;
+  /** Who bought the order: printed when no holder is named yet, so every ticket carries a name. */
+  buyer?: { firstName: string; lastName: string } | undefined;
   timeslot?: { start: Date; end: Date } | undefined;
   /** When the PDF was made (its metadata; the service's clock). */
   createdAt: Date;
@@ -227,6 +229,7 @@ export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
     else doc.y += 4;
   }
   if (ticket.holder) detail(t('ticketPdf.holder'), `${ticket.holder.firstName} ${ticket.holder.lastName}`, { bold: true });
+  else if (ticket.buyer) detail(t('ticketPdf.buyer'), `${ticket.buyer.firstName} ${ticket.buyer.lastName}`, { bold: true });
   write(t('ticketPdf.order', { orderId: ticket.orderId, serial: ticket.serial, count: ticket.ticketCount }), {
     size: 8,
     colour: COLOURS.muted,

@@ -63,3 +63,42 @@ export async function checkLayout(
     await context.close();
   }
 }
+
+/**
+ * Pieces of text on the page that overlap other text (a label under a value, a number over its
+ * label): each as "first text ⟂ second text". Text that is hidden, or visually hidden for screen
+ * readers (a box a pixel wide), is left out.
+ */
+export async function overlappingText(page: Page, scope = 'body'): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate((selector) => {
+    type Piece = { text: string; element: Element; rects: DOMRect[] };
+    const pieces: Piece[] = [];
+    const root = document.querySelector(selector) ?? document.body;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const element = node.parentElement;
+      if (!text || !element || !element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 2 && rect.height > 2);
+      if (rects.length) pieces.push({ text, element, rects });
+    }
+    // A text box is as tall as the font's ascent and descent, taller than its letters: lines set
+    // tight touch without their letters meeting, so only a third of a line's height counts.
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.height, b.height) / 3;
+    const found: string[] = [];
+    for (let i = 0; i < pieces.length; i += 1) {
+      for (let j = i + 1; j < pieces.length; j += 1) {
+        const [a, b] = [pieces[i]!, pieces[j]!];
+        if (a.rects.some((first) => b.rects.some((second) => overlap(first, second)))) {
+          found.push(`${a.text.slice(0, 40)} ⟂ ${b.text.slice(0, 40)}`);
+        }
+      }
+    }
+    return found;
+  }, scope);
+}
