@@ -110,7 +110,7 @@ describe('an Arabic purchase without JavaScript on a phone', () => {
       'ساحاتبنبان',
       'طريقالقصيم',
       'الخريطة',
-      'المشتري', // the buyer, while no holder is named
+      'المشتري'.replace('تر', 'رت'), // the buyer, while no holder is named (pdf.js reads the ligature تر back reversed)
       'LinaHaddad',
     ]) {
       expect({ expected, found: ticket.includes(expected) }).toEqual({ expected, found: true });
@@ -138,19 +138,15 @@ describe('the pages the Arabic formatting reaches', () => {
       ] as const) {
         const context = await site.context({ ...options, javaScriptEnabled: false });
         const page = await context.newPage();
-        // The layout is what is checked, once the style sheets are in: the page's images may still be
-        // arriving on a busy machine.
-        expect((await page.goto(localized(locale, path), { waitUntil: 'domcontentloaded' }))!.status()).toBe(200);
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
-        );
+        // Without JavaScript every image loads at once: on a busy machine that takes a while.
+        expect((await page.goto(localized(locale, path), { timeout: 120_000 }))!.status()).toBe(200);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         if (device === 'phone') await expectNoOverlap(page, `${name} ${locale}`);
         await screenshot(page, `arabic-${name}-${locale}-${device}`, { javaScriptEnabled: false });
         await context.close();
       }
     },
-    90_000,
+    300_000,
   );
 
   test('a figure written in compact form stays on one line at 1366 px', async () => {
