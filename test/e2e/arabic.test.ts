@@ -149,7 +149,7 @@ describe('the pages the Arabic formatting reaches', () => {
     300_000,
   );
 
-  test('a figure written in compact form stays on one line at 1366 px', async () => {
+  test('a figure written in compact form stays on one line and inside its column at 1366 px', async () => {
     const context = await site.context({ ...LAPTOP, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/ar');
@@ -163,6 +163,7 @@ describe('the pages the Arabic formatting reaches', () => {
         lines: 1,
       });
     }
+    expect(await overlappingText(page, '.statistics')).toEqual([]);
     await context.close();
   });
 });
