@@ -369,7 +369,12 @@ describe('preferences', () => {
     expect(page.html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(text(page)).toContain('تم حفظ تفضيلاتك.');
     expect(page.html).toMatch(/<input type="radio" name="locale" checked="" value="ar"/);
-    expect(text(await visitor.get('/account'))).toContain('Language: العربية');
+    // The language is named in the page's language: "Arabic" on an English page, "الإنجليزية" on an Arabic one.
+    expect(text(await visitor.get('/account'))).toContain('Language: Arabic');
+    expect(text(await visitor.get('/ar/account'))).toContain('اللغة: العربية');
+    const words = (page: Page) => text(page).replace(/<[^>]+>/g, '');
+    expect(words(await visitor.get('/ar/account/preferences'))).toContain('الإنجليزية · English');
+    expect(words(await visitor.get('/account/preferences'))).toContain('Arabic · العربية');
     const invalid = await visitor.submit('/account/preferences', { intent: 'update-preferences', locale: 'fr' });
     expect(invalid.status).toBe(422);
   });

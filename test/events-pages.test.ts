@@ -283,6 +283,22 @@ describe('the event page', () => {
     }
   });
 
+  test('no two headings of an event page share a title, in either language', async () => {
+    for (const slug of records('event').map((event) => event.slug)) {
+      for (const locale of ['en', 'ar'] as const) {
+        const { text } = await get(localized(locale, `/events/${slug}`));
+        const headings = [...decoded(text).matchAll(/<h[23][^>]*>(.*?)<\/h[23]>/gs)].map((match) =>
+          match[1]!.replace(/<[^>]+>/g, '').trim(),
+        );
+        const repeated = headings.filter((heading, index) => heading && headings.indexOf(heading) !== index);
+        expect({ page: localized(locale, `/events/${slug}`), repeated }).toEqual({
+          page: localized(locale, `/events/${slug}`),
+          repeated: [],
+        });
+      }
+    }
+  });
+
   test('an event without a line-up has no teaser', async () => {
     expect((await get('/events/new-years-eve-riyadh-2026')).text).not.toContain('class="section headliners"');
   });

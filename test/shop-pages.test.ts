@@ -162,7 +162,7 @@ describe.each(databaseBackends)('the ticket shop on $name', (backend) => {
     });
     const page = text(withSlot.text);
     expect(page).toContain('Total excluding VAT SAR 1,768.70');
-    expect(page).toContain('VAT 15% SAR 265.30');
+    expect(page).toContain('VAT (15%) SAR 265.30');
     expect(page).toContain('Total SAR 2,034.00');
     // The frame's cart link says what is in it.
     expect(page).toContain('4 tickets · SAR 2,034.00');

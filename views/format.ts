@@ -1,6 +1,7 @@
 /**
- * SPEC 9.1: dates, times, numbers and money, always in Asia/Riyadh; English as en-GB, Arabic as
- * ar-SA with Latin digits and the Gregorian calendar. Used by the server and by islands.
+ * SPEC 9.1: dates, times, numbers, percentages, lists and money, always in Asia/Riyadh; English as
+ * en-GB, Arabic as ar-SA with Latin digits and the Gregorian calendar. The one place the site turns
+ * values into text (decision 0047): views, islands, e-mails and the ticket PDF all use it.
  */
 
 export type Locale = 'en' | 'ar';
@@ -34,13 +35,32 @@ export interface Formatter {
   /** "10–13 Dec 2026", collapsing the parts two dates share. */
   dateRange(start: DateInput, end: DateInput): string;
   number(value: number): string;
+  /** A whole percentage: 15 → "15%" in English, "15٪" in Arabic. */
+  percent(value: number): string;
+  /**
+   * A large figure, short: exact up to 9,999 ("1,200"), then "12K", "600K", "1.5M" in English and
+   * "12 ألف", "600 ألف", "1.5 مليون" in Arabic, never broken across lines. `orMore` marks a floor:
+   * "1,200+" in English, "+1,200" in Arabic (the sign read first).
+   */
+  compactNumber(value: number, options?: { orMore?: boolean }): string;
+  /** "A, B and C" in English, "أ وب وج" in Arabic. */
+  list(items: readonly string[]): string;
+  /**
+   * The parts of one thing written on a line, such as an address or a place: "Riyadh, Olaya" in
+   * English, "الرياض، العليا" in Arabic. Empty parts are left out.
+   */
+  parts(items: readonly (string | null | undefined)[]): string;
+  /** A language's name in this formatter's language: `en` is "English" on English pages, "الإنجليزية" on Arabic ones. */
+  languageName(language: Locale): string;
   /** An exact decimal amount such as "1150.00" (never a float), in SAR unless told otherwise. */
   money(amount: string, currency?: string): string;
 }
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+type CachedFormat = Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat | Intl.DisplayNames | Intl.Collator;
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => T): T {
+const cache = new Map<string, CachedFormat>();
+
+function cached<T extends CachedFormat>(key: string, build: () => T): T {
   let formatter = cache.get(key) as T | undefined;
   if (!formatter) {
     formatter = build();
@@ -62,6 +82,16 @@ function memoizedRange(key: string, format: () => string): string {
   }
   return range;
 }
+
+/** Names compared as a reader of the language expects: Arabic in alphabet order, Latin without regard to case or accents. */
+export const collatorFor = (locale: Locale): Intl.Collator =>
+  cached(`${locale}:collator`, () => new Intl.Collator(FORMATTING_LOCALES[locale], { sensitivity: 'base', numeric: true }));
+
+/** Figures below this are written out in full; from it on, in compact notation. */
+const COMPACT_FROM = 10_000;
+
+/** What sits between the parts of an address or a place on one line. */
+const PART_SEPARATORS: Record<Locale, string> = { en: ', ', ar: '، ' };
 
 export function createFormatter(locale: Locale): Formatter {
   const tag = FORMATTING_LOCALES[locale];
@@ -93,6 +123,22 @@ export function createFormatter(locale: Locale): Formatter {
         dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(toDate(start), toDate(end)),
       ),
     number: (value) => cached(`${locale}:number`, () => new Intl.NumberFormat(tag)).format(value),
+    percent: (value) =>
+      cached(`${locale}:percent`, () => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 })).format(value / 100),
+    compactNumber: (value, options = {}) => {
+      const figure =
+        Math.abs(value) < COMPACT_FROM
+          ? cached(`${locale}:number`, () => new Intl.NumberFormat(tag)).format(value)
+          : cached(`${locale}:compact`, () => new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 }))
+              .format(value)
+              .replace(/ /g, '\u00a0'); // "600 ألف" is one figure: it must not wrap.
+      if (!options.orMore) return figure;
+      return locale === 'ar' ? `+${figure}` : `${figure}+`;
+    },
+    list: (items) => cached(`${locale}:list`, () => new Intl.ListFormat(tag, { type: 'conjunction', style: 'long' })).format(items),
+    parts: (items) => items.filter((item): item is string => Boolean(item?.trim())).join(PART_SEPARATORS[locale]),
+    languageName: (language) =>
+      cached(`${locale}:languages`, () => new Intl.DisplayNames(tag, { type: 'language' })).of(language) ?? language,
     money: (amount, currency = CURRENCY) =>
       cached(`${locale}:money:${currency}`, () => new Intl.NumberFormat(tag, { style: 'currency', currency })).format(
         amount as unknown as number, // Intl formats decimal strings exactly (ECMA-402 NumberFormat v3).

@@ -105,12 +105,25 @@ const waitingRoomSchema = record({
   checkoutMinutes: z.int(required('must be a whole number')).min(5, 'must be at least 5').max(240, 'must be at most 240').default(15),
 });
 
+/** Where an event takes place, as its tickets print it: a name, an address and a map link. */
+const venueSchema = record({
+  name: bilingual,
+  address: bilingual,
+  mapUrl: z.url({ protocol: /^https$/, ...required('must be an https:// address') }).optional(),
+});
+
 const eventSchema = record({
   id: identifier,
   name: bilingual,
-  /** When the event runs: its timeslots must fall inside. Checked here, not stored. */
+  /** When the event runs: its timeslots must fall inside. Tickets print the dates. */
   startsAt: time,
   endsAt: time,
+  /** The time of day (Riyadh) the gates open on each day, "15:00". */
+  gatesOpen: z
+    .string(required('must be a time of day such as "15:00"'))
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as "15:00"')
+    .optional(),
+  venue: venueSchema.optional(),
   logo: image.optional(),
   backgroundImage: image.optional(),
   paymentMethods: paymentMethods.default([...PAYMENT_METHODS]),

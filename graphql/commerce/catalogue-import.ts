@@ -302,6 +302,10 @@ async function writeEvent(tx: Database, eventRow: Row, diffs: Map<CatalogueTable
     await tx.execute(
       sql`update commerce.events set name_en = ${eventRow.name_en}, name_ar = ${eventRow.name_ar}, logo = ${eventRow.logo},
             background_image = ${eventRow.background_image},
+            starts_at = ${eventRow.starts_at}, ends_at = ${eventRow.ends_at}, gates_open = ${eventRow.gates_open},
+            venue_name_en = ${eventRow.venue_name_en}, venue_name_ar = ${eventRow.venue_name_ar},
+            venue_address_en = ${eventRow.venue_address_en}, venue_address_ar = ${eventRow.venue_address_ar},
+            venue_map_url = ${eventRow.venue_map_url},
             payment_methods = array(select jsonb_array_elements_text(${JSON.stringify(eventRow.payment_methods)}::jsonb)),
             waiting_room_opens_at = ${eventRow.waiting_room_opens_at}, waiting_room_per_minute = ${eventRow.waiting_room_per_minute},
             waiting_room_checkout_minutes = ${eventRow.waiting_room_checkout_minutes}

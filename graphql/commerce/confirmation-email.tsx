@@ -1,44 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sql } from 'drizzle-orm';
-import i18next from 'i18next';
 import { queryRows, type Database } from '#platform/database.ts';
 import { EmailLayout, emailStyles } from '#platform/mail/email-layout.tsx';
 import type { Mailer } from '#platform/mail/mailer.ts';
-import { fromRoot } from '#platform/paths.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
-import { formatAmount } from './money.ts';
+import { formatAmount, VAT_BASIS_POINTS } from './money.ts';
+import type { Translate } from './order-translations.ts';
 import { signedDownloadUrl } from './ticket-links.ts';
-
-type Translate = (key: string, values?: Record<string, string | number>) => string;
-
-const NAMESPACE = 'orderEmails';
-
-/** The e-mails' strings (`locales/{en,ar}/orderEmails.json`) in an i18next instance of their own. */
-export function loadOrderEmailTranslations(folder = fromRoot('locales')): (locale: Locale) => Translate {
-  const resources: Record<string, Record<string, Record<string, string>>> = {};
-  for (const locale of ['en', 'ar'] as const) {
-    resources[locale] = {
-      [NAMESPACE]: JSON.parse(readFileSync(`${folder}/${locale}/${NAMESPACE}.json`, 'utf8')) as Record<string, string>,
-    };
-  }
-  const i18n = i18next.createInstance();
-  // React escapes what it renders; escaping here as well would show entities in the e-mail.
-  void i18n.init({
-    resources,
-    lng: 'en',
-    fallbackLng: 'en',
-    ns: [NAMESPACE],
-    defaultNS: NAMESPACE,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  return (locale) => {
-    const t = i18n.getFixedT(locale, NAMESPACE);
-    return (key, values) => (values ? t(key as never, values as never) : t(key as never)) as string;
-  };
-}
 
 export interface ConfirmationEmailsOptions {
   db: Database;
@@ -161,7 +130,7 @@ export class ConfirmationEmails {
       { label: at('subtotal'), value: amount(order.subtotal) },
       ...(discount > 0 ? [{ label: at('discount'), value: `−${amount(discount)}` }] : []),
       { label: at('total'), value: amount(order.total), strong: true },
-      { label: at('vat'), value: amount(order.vat) },
+      { label: at('vat', { rate: format.percent(VAT_BASIS_POINTS / 100) }), value: amount(order.vat) },
     ];
     const downloads = tickets.map((ticket) => ({
       label: at('ticket', { serial: ticket.serial, name: nameIn(ticket) }),

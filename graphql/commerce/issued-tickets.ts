@@ -43,11 +43,24 @@ export async function issuedTicketPdf(db: Database, secret: string, ticketId: st
     name_ar: string;
     starts_at: Date | string | null;
     ends_at: Date | string | null;
+    locale: 'en' | 'ar';
+    buyer_first_name: string | null;
+    buyer_last_name: string | null;
+    event_starts_at: Date | string | null;
+    event_ends_at: Date | string | null;
+    gates_open: string | null;
+    venue_name_en: string | null;
+    venue_name_ar: string | null;
+    venue_address_en: string | null;
+    venue_address_ar: string | null;
+    venue_map_url: string | null;
   }>(
     db,
     sql`select t.id::text as id, t.order_id, t.serial, t.holder_first_name, t.holder_last_name,
                (select count(*) from commerce.issued_tickets c where c.order_id = t.order_id) as ticket_count,
-               e.name_en as event_name_en, e.name_ar as event_name_ar, i.name_en, i.name_ar, s.starts_at, s.ends_at
+               e.name_en as event_name_en, e.name_ar as event_name_ar, i.name_en, i.name_ar, s.starts_at, s.ends_at,
+               o.locale, o.customer->>'firstName' as buyer_first_name, o.customer->>'lastName' as buyer_last_name, e.starts_at as event_starts_at, e.ends_at as event_ends_at, e.gates_open,
+               e.venue_name_en, e.venue_name_ar, e.venue_address_en, e.venue_address_ar, e.venue_map_url
         from commerce.issued_tickets t
         join commerce.orders o on o.id = t.order_id and o.state = 'PAID'
         join commerce.events e on e.id = o.event_id
@@ -60,6 +73,7 @@ export async function issuedTicketPdf(db: Database, secret: string, ticketId: st
     ticketId: ticket.id,
     reference: signTicketReference(secret, ticket.id),
     orderId: ticket.order_id,
+    locale: ticket.locale,
     serial: ticket.serial,
     ticketCount: Number(ticket.ticket_count),
     eventName: { en: ticket.event_name_en, ar: ticket.event_name_ar },
@@ -69,6 +83,24 @@ export async function issuedTicketPdf(db: Database, secret: string, ticketId: st
         ? { firstName: ticket.holder_first_name, lastName: ticket.holder_last_name }
         : undefined,
     timeslot: ticket.starts_at && ticket.ends_at ? { start: new Date(ticket.starts_at), end: new Date(ticket.ends_at) } : undefined,
+    buyer:
+      ticket.buyer_first_name && ticket.buyer_last_name
+        ? { firstName: ticket.buyer_first_name, lastName: ticket.buyer_last_name }
+        : undefined,
+    eventDates:
+      ticket.event_starts_at && ticket.event_ends_at
+        ? { start: new Date(ticket.event_starts_at), end: new Date(ticket.event_ends_at) }
+        : undefined,
+    gatesOpen: ticket.gates_open ?? undefined,
+    venue:
+      ticket.venue_name_en && ticket.venue_name_ar
+        ? {
+            name: { en: ticket.venue_name_en, ar: ticket.venue_name_ar },
+            address:
+              ticket.venue_address_en && ticket.venue_address_ar ? { en: ticket.venue_address_en, ar: ticket.venue_address_ar } : undefined,
+            mapUrl: ticket.venue_map_url ?? undefined,
+          }
+        : undefined,
     createdAt: now,
   });
 }

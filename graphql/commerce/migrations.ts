@@ -7,6 +7,7 @@ import catalogueWithdrawn from './migrations/0005_catalogue_withdrawn.sql';
 import loyalty from './migrations/0006_loyalty.sql';
 import waitingRoom from './migrations/0007_waiting_room.sql';
 import affiliateCode from './migrations/0008_affiliate_code.sql';
+import ticketEventDetails from './migrations/0009_ticket_event_details.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -25,4 +26,6 @@ export const commerceMigrations: Migration[] = [
   { name: '0007_waiting_room', sql: waitingRoom },
   // The partner credited with an order (SPEC 7.4).
   { name: '0008_affiliate_code', sql: affiliateCode },
+  // The event's dates, gate time and venue, which its tickets print (decision 0047).
+  { name: '0009_ticket_event_details', sql: ticketEventDetails },
 ];

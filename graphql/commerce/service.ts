@@ -15,7 +15,8 @@ import { createAccessTokenVerifier, type AccessTokenVerifierOptions } from '#gra
 import { cartReaderOf } from './cart-for-order.ts';
 import { CartStore } from './carts.ts';
 import { Catalogue, CatalogueReader } from './catalogue.ts';
-import { ConfirmationEmails, loadOrderEmailTranslations } from './confirmation-email.tsx';
+import { ConfirmationEmails } from './confirmation-email.tsx';
+import { loadOrderEmailTranslations } from './order-translations.ts';
 import type { CommerceCaller, CommerceContext, CommerceParts } from './context.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { unauthenticated } from './errors.ts';

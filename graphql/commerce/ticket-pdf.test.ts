@@ -83,33 +83,98 @@ describe('ticket PDFs', () => {
     ticketId: TICKET_ID,
     reference,
     orderId: 'NBD-7K2M9QX4',
+    locale: 'en' as const,
     serial: 2,
     ticketCount: 3,
-    eventName: { en: 'Nabd Nights 2026', ar: 'ليالي نبض' },
+    eventName: { en: 'Nabd Festival 2026', ar: 'مهرجان نبض 2026' },
     ticketName: { en: 'General admission', ar: 'دخول عام' },
+    eventDates: { start: new Date('2026-12-10T12:00:00Z'), end: new Date('2026-12-12T20:59:00Z') },
+    gatesOpen: '15:00',
+    venue: {
+      name: { en: 'Banban Grounds', ar: 'ساحات بنبان' },
+      address: {
+        en: 'Banban, off the Al-Qassim Road, 35 km north of central Riyadh',
+        ar: 'بنبان، قرب طريق القصيم، على بعد 35 كم شمال وسط الرياض',
+      },
+      mapUrl: 'https://maps.example/?q=25.0071,46.5983',
+    },
     holder: { firstName: 'Layla', lastName: 'Haddad' },
-    timeslot: { start: new Date('2026-12-10T16:00:00Z'), end: new Date('2026-12-10T20:00:00Z') },
     createdAt: NOW,
   };
+  const squeezed = (text: string) => text.replace(/\s+/g, '');
 
-  it('are PDFs that say the event, ticket, holder, order and timeslot in both languages', async () => {
+  it('of an English order say the event, ticket, dates, gates, venue, holder and order in English, the names in Arabic too', async () => {
     const bytes = await renderTicketPdf(ticket);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(bytes);
     for (const expected of [
-      'Nabd Nights 2026',
+      'Nabd Festival 2026',
       'General admission',
+      'Date',
+      '10 – 12 Dec 2026', // the face has no thin space: a plain one stands in
+      'Gates open',
+      '15:00 each day, Riyadh time',
+      'Banban Grounds',
+      '35 km north of central Riyadh',
+      'Map',
+      'Ticket holder',
       'Layla Haddad',
-      'NBD-7K2M9QX4',
-      'Ticket 2 of 3',
-      '10 Dec 2026',
+      'Order NBD-7K2M9QX4 · Ticket 2 of 3',
       TICKET_ID,
     ]) {
       expect(text).toContain(expected);
     }
     // The Arabic names are shaped (joined letter forms), so the text layer holds them, not boxes.
-    expect(text.replace(/\s+/g, '')).toMatch(/نبض/);
+    expect(squeezed(text)).toMatch(/نبض/);
     expect(text).toMatch(/عام/);
+    expect(bytes.toString('latin1')).toContain('https://maps.example/?q=25.0071,46.5983');
+  });
+
+  it('of an Arabic order say all of it in Arabic, with the holder, order number and digits as written', async () => {
+    const text = squeezed(await pdfText(await renderTicketPdf({ ...ticket, locale: 'ar' })));
+    for (const expected of [
+      'مهرجاننبض',
+      'التاريخ',
+      'فتحالبوابات',
+      '15:00',
+      'بتوقيتالرياض',
+      'المكان',
+      'ساحاتبنبان',
+      'طريقالقصيم',
+      'الخريطة',
+      'حاملالتذكرة',
+      'LaylaHaddad',
+      'NBD-7K2M9QX4',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // pdf.js reads a shaped ligature's letters (ب and ر of ديسمبر) back in reverse; the glyphs are right.
+    expect(text).toMatch(/10–12ديسم(بر|رب)2026/);
+    expect(text).not.toContain('Gates');
+    // The English name comes second, for staff who read only English.
+    expect(text).toContain('NabdFestival2026');
+  });
+
+  it("of a timed ticket say its day and hours rather than the event's dates", async () => {
+    const timed = { ...ticket, timeslot: { start: new Date('2026-12-10T16:00:00Z'), end: new Date('2026-12-10T20:00:00Z') } };
+    expect(await pdfText(await renderTicketPdf(timed))).toContain('Thursday, 10 December 2026, 19:00–23:00');
+  });
+
+  it('of a ticket with no holder named yet name its buyer', async () => {
+    const text = await pdfText(await renderTicketPdf({ ...ticket, holder: undefined, buyer: { firstName: 'Omar', lastName: 'Saleh' } }));
+    expect(text).toContain('Bought by');
+    expect(text).toContain('Omar Saleh');
+    expect(text).not.toContain('Ticket holder');
+  });
+
+  it('keep to one page with every detail and a long venue', async () => {
+    const long = {
+      ...ticket,
+      locale: 'ar' as const,
+      venue: { ...ticket.venue, address: { en: 'x', ar: ticket.venue.address.ar.repeat(2) } },
+    };
+    const pdf = await getDocument({ data: new Uint8Array(await renderTicketPdf(long)), isEvalSupported: false }).promise;
+    expect(pdf.numPages).toBe(1);
   });
 
   it('carry a QR code that decodes to the signed reference', () => {

@@ -3,7 +3,8 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { fromRoot } from '#platform/paths.ts';
-import { createFormatter } from '#views/format.ts';
+import { createFormatter, type Locale } from '#views/format.ts';
+import { loadOrderEmailTranslations } from './order-translations.ts';
 import { sfntFromWoff } from './woff-to-sfnt.ts';
 
 export interface TicketPdfData {
@@ -11,14 +12,28 @@ export interface TicketPdfData {
   /** The signed reference the QR code carries (ticket-links.ts). */
   reference: string;
   orderId: string;
+  /** The order's language: the ticket's labels, dates and venue are in it, the names in both. */
+  locale: Locale;
   serial: number;
   ticketCount: number;
-  eventName: { en: string; ar: string };
-  ticketName: { en: string; ar: string };
+  eventName: Bilingual;
+  ticketName: Bilingual;
+  /** When the event runs, for a ticket without a timeslot; absent for events imported before the catalogue gave dates. */
+  eventDates?: { start: Date; end: Date } | undefined;
+  /** The time of day the gates open, "15:00" (Riyadh). */
+  gatesOpen?: string | undefined;
+  venue?: { name: Bilingual; address?: Bilingual | undefined; mapUrl?: string | undefined } | undefined;
   holder?: { firstName: string; lastName: string } | undefined;
+  /** Who bought the order: printed when no holder is named yet, so every ticket carries a name. */
+  buyer?: { firstName: string; lastName: string } | undefined;
   timeslot?: { start: Date; end: Date } | undefined;
   /** When the PDF was made (its metadata; the service's clock). */
   createdAt: Date;
+}
+
+interface Bilingual {
+  en: string;
+  ar: string;
 }
 
 // The brand's own face (SPEC 9.3: a separate Arabic set), from the package the site self-hosts
@@ -78,19 +93,29 @@ export function qrModules(reference: string): { size: number; isDark(row: number
   return { size: code.modules.size, isDark: (row, column) => Boolean(code.modules.get(row, column)) };
 }
 
+let translations: ReturnType<typeof loadOrderEmailTranslations> | undefined;
+const translatorFor = (locale: Locale) => (translations ??= loadOrderEmailTranslations())(locale);
+
+const other = (locale: Locale): Locale => (locale === 'ar' ? 'en' : 'ar');
+
 /**
- * One ticket as an A6 PDF in the brand's dark look: the event and ticket in English and Arabic,
- * the holder when assigned, the order, the timeslot, and a QR code of the signed reference on a
- * white square (scanners need the contrast).
+ * One ticket as an A6 PDF in the brand's dark look, in the order's language: the event and ticket
+ * (their names in both languages), the date or timeslot, when the gates open, the venue with its
+ * address and a map link, the holder when assigned, the order, and a QR code of the signed
+ * reference on a white square (scanners need the contrast).
  */
 export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
+  const { locale } = ticket;
+  const t = translatorFor(locale);
+  const format = createFormatter(locale);
   const doc = new PDFDocument({
     size: 'A6',
     margin: 0,
+    lang: locale,
     info: {
-      Title: `${ticket.eventName.en} – ${ticket.ticketName.en}`,
+      Title: `${ticket.eventName[locale]} – ${ticket.ticketName[locale]}`,
       Author: 'Nabd',
-      Subject: `Order ${ticket.orderId}, ticket ${ticket.serial} of ${ticket.ticketCount}`,
+      Subject: t('ticketPdf.order', { orderId: ticket.orderId, serial: ticket.serial, count: ticket.ticketCount }),
       CreationDate: ticket.createdAt,
     },
   });
@@ -110,56 +135,121 @@ export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
   doc.rect(0, 0, width, height).fill(COLOURS.background);
   doc.rect(0, 0, width, 5).fill(COLOURS.accent);
 
-  const write = (text: string, options: { size: number; bold?: boolean; colour?: string; gap?: number }) => {
-    const set = typesetting(text);
-    if (!set) return;
-    const arabic = set.face === 'arabic';
-    const font: FontName = arabic ? (options.bold ? 'arabicBold' : 'arabic') : options.bold ? 'latinBold' : 'latin';
-    doc
-      .font(font)
-      .fontSize(options.size)
-      .fillColor(options.colour ?? COLOURS.text);
-    if (arabic) writeRightToLeft(set.text, options.size);
-    else doc.text(set.text, margin, doc.y, { width: column });
-    doc.y += options.gap ?? 2;
-  };
+  type Style = { size: number; bold?: boolean; colour?: string; gap?: number; link?: string };
+  const faceOf = (face: 'latin' | 'arabic', bold?: boolean): FontName =>
+    face === 'arabic' ? (bold ? 'arabicBold' : 'arabic') : bold ? 'latinBold' : 'latin';
 
-  // pdfkit lays a line out left to right and drops the spaces between shaped Arabic words, so each
-  // word is shaped on its own (fontkit joins its letters) and the words are placed from the right.
-  const writeRightToLeft = (text: string, size: number) => {
-    const words = text.split(/\s+/);
-    let fontSize = size;
-    const lineWidth = () => words.reduce((sum, word) => sum + doc.widthOfString(word), 0) + (words.length - 1) * doc.widthOfString(' ');
-    while (lineWidth() > column && fontSize > 6) doc.fontSize((fontSize -= 0.5));
-    const top = doc.y;
-    let right = width - margin;
-    for (const word of words) {
-      const wordWidth = doc.widthOfString(word);
-      doc.text(word, right - wordWidth, top, { lineBreak: false });
-      right -= wordWidth + doc.widthOfString(' ');
+  // Every line starts on the side the order's language reads from, whatever its own script.
+  const rightToLeftPage = locale === 'ar';
+
+  const write = (text: string, style: Style) => {
+    doc.fontSize(style.size).fillColor(style.colour ?? COLOURS.text);
+    if (ARABIC_LETTER.test(text)) writeRightToLeft(text, style);
+    else {
+      const set = typesetting(text);
+      if (!set) return;
+      doc.font(faceOf('latin', style.bold));
+      doc.text(set.text, margin, doc.y, {
+        width: column,
+        align: rightToLeftPage ? 'right' : 'left',
+        ...(style.link ? { link: style.link, underline: true } : {}),
+      });
     }
-    doc.y = top + doc.currentLineHeight(true);
+    doc.y += style.gap ?? 2;
   };
 
-  doc.y = 18;
-  write('NABD', { size: 11, bold: true, colour: COLOURS.accent, gap: 8 });
-  write(ticket.eventName.en, { size: 17, bold: true });
-  write(ticket.eventName.ar, { size: 15, bold: true, gap: 8 });
-  write(ticket.ticketName.en, { size: 13, colour: COLOURS.accent });
-  write(ticket.ticketName.ar, { size: 12, colour: COLOURS.accent, gap: 8 });
-  if (ticket.timeslot) {
-    const format = createFormatter('en');
-    write(`${format.dateTime(ticket.timeslot.start)} – ${format.time(ticket.timeslot.end)} (Riyadh)`, { size: 10 });
-  }
-  if (ticket.holder) write(`${ticket.holder.firstName} ${ticket.holder.lastName}`, { size: 12, bold: true });
-  write(`Order ${ticket.orderId} · Ticket ${ticket.serial} of ${ticket.ticketCount}`, { size: 9, colour: COLOURS.muted });
+  // pdfkit lays a line out left to right and drops the spaces between shaped Arabic words, so the
+  // line is cut into runs placed from the right: each Arabic word on its own (fontkit joins its
+  // letters), each stretch of Latin words and digits (a name, an order number) as one
+  // left-to-right run, and punctuation between them on its own, each in the face that has its
+  // glyphs. A line wider than the column wraps.
+  const writeRightToLeft = (text: string, style: Style) => {
+    type Run = { text: string; face: 'latin' | 'arabic'; width: number };
+    const runs: Run[] = [];
+    let joinable = false;
+    for (const word of text.trim().split(/\s+/)) {
+      const set = typesetting(word);
+      if (!set) continue;
+      const leftToRight = set.face === 'latin' && /[\p{L}\p{N}]/u.test(set.text);
+      const previous = runs.at(-1);
+      if (leftToRight && joinable && previous) previous.text += ` ${set.text}`;
+      else runs.push({ ...set, width: 0 });
+      joinable = leftToRight;
+    }
+    const fontOf = (run: Run) => faceOf(run.face, style.bold);
+    for (const run of runs) run.width = doc.font(fontOf(run)).widthOfString(run.text);
+    const space = doc.font(faceOf('latin', style.bold)).widthOfString(' ');
+    const lines: Run[][] = [[]];
+    let used = 0;
+    for (const run of runs) {
+      const line = lines.at(-1)!;
+      if (line.length && used + space + run.width > column) {
+        lines.push([run]);
+        used = run.width;
+      } else {
+        used += (line.length ? space : 0) + run.width;
+        line.push(run);
+      }
+    }
+    let top = doc.y;
+    for (const line of lines) {
+      const lineWidth = line.reduce((sum, run) => sum + run.width, 0) + space * (line.length - 1);
+      let right = rightToLeftPage ? width - margin : margin + lineWidth;
+      for (const run of line) {
+        doc.font(fontOf(run)).text(run.text, right - run.width, top, {
+          lineBreak: false,
+          ...(style.link ? { link: style.link, underline: true } : {}),
+        });
+        right -= run.width + space;
+      }
+      top += doc.currentLineHeight(true);
+    }
+    doc.y = top;
+  };
 
+  /** A labelled detail: the label small and muted, the value under it. */
+  const detail = (label: string, value: string | undefined, style: Partial<Style> = {}) => {
+    if (!value) return;
+    write(label, { size: 7, colour: COLOURS.muted, gap: 0 });
+    write(value, { size: 9.5, gap: 5, ...style });
+  };
+
+  const when = ticket.timeslot
+    ? format.parts([format.longDate(ticket.timeslot.start), `${format.time(ticket.timeslot.start)}–${format.time(ticket.timeslot.end)}`])
+    : ticket.eventDates
+      ? format.dateRange(ticket.eventDates.start, ticket.eventDates.end)
+      : undefined;
+
+  doc.y = 16;
+  write('NABD', { size: 10, bold: true, colour: COLOURS.accent, gap: 5 });
+  write(ticket.eventName[locale], { size: 15, bold: true, gap: 0 });
+  write(ticket.eventName[other(locale)], { size: 9, colour: COLOURS.muted, gap: 4 });
+  write(ticket.ticketName[locale], { size: 11, colour: COLOURS.accent, gap: 0 });
+  write(ticket.ticketName[other(locale)], { size: 8, colour: COLOURS.muted, gap: 7 });
+  detail(t('ticketPdf.date'), when);
+  if (ticket.gatesOpen) detail(t('ticketPdf.gatesOpen'), t('ticketPdf.gatesOpenAt', { time: ticket.gatesOpen }));
+  if (ticket.venue) {
+    detail(t('ticketPdf.venue'), ticket.venue.name[locale], { gap: 0 });
+    if (ticket.venue.address) write(ticket.venue.address[locale], { size: 8, colour: COLOURS.muted, gap: 1 });
+    if (ticket.venue.mapUrl) write(t('ticketPdf.map'), { size: 8, colour: COLOURS.accent, link: ticket.venue.mapUrl, gap: 5 });
+    else doc.y += 4;
+  }
+  if (ticket.holder) detail(t('ticketPdf.holder'), `${ticket.holder.firstName} ${ticket.holder.lastName}`, { bold: true });
+  else if (ticket.buyer) detail(t('ticketPdf.buyer'), `${ticket.buyer.firstName} ${ticket.buyer.lastName}`, { bold: true });
+  write(t('ticketPdf.order', { orderId: ticket.orderId, serial: ticket.serial, count: ticket.ticketCount }), {
+    size: 8,
+    colour: COLOURS.muted,
+  });
+
+  // The code takes the room the details leave, 120 pt at most and 84 pt (about 3 cm) at least: the
+  // ticket stays on one page, however long a venue's address.
   const modules = qrModules(ticket.reference);
   const quiet = 4;
-  const side = 150;
+  const footer = 22;
+  const side = Math.max(84, Math.min(120, height - footer - 8 - (doc.y + 6)));
   const unit = side / (modules.size + 2 * quiet);
   const left = (width - side) / 2;
-  const top = height - side - 34;
+  const top = height - footer - 8 - side;
   doc.rect(left, top, side, side).fill('#ffffff');
   for (let row = 0; row < modules.size; row += 1) {
     for (let columnIndex = 0; columnIndex < modules.size; columnIndex += 1) {
@@ -171,7 +261,7 @@ export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
     .font('latin')
     .fontSize(7)
     .fillColor(COLOURS.muted)
-    .text(ticket.ticketId, margin, height - 26, { width: column, align: 'center' });
+    .text(ticket.ticketId, margin, height - footer, { width: column, align: 'center', lineBreak: false, height: 10 });
 
   doc.end();
   return finished;

@@ -121,6 +121,61 @@ describe('the line-up filters', () => {
   });
 });
 
+describe('the Arabic line-up index', () => {
+  const ARABIC_ALPHABET = [...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي', '#'];
+  const alphabetIndex = (letter: string) => ARABIC_ALPHABET.indexOf(letter);
+
+  test('offers the Arabic alphabet and files and sorts every name by its Arabic form', async () => {
+    const context = await site.context({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/ar${EVENT}/lineup/artists`);
+    const letters = (await page.locator('.lineup-letters__letter span').allTextContents()).slice(1); // after "all"
+    expect(letters).toEqual(ARABIC_ALPHABET);
+    // Each heading is an Arabic letter, in alphabet order, and each name under it starts with it.
+    const collator = new Intl.Collator('ar');
+    const groups = page.locator('.lineup-group');
+    const headings = await groups.locator('.lineup-group__title').allTextContents();
+    expect(headings.length).toBeGreaterThan(10);
+    expect(headings.every((heading) => ARABIC_ALPHABET.includes(heading.trim()))).toBe(true);
+    const order = headings.map((heading) => alphabetIndex(heading.trim()));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const fold = (name: string) => name.replace(/^[أإآ]/, 'ا');
+    for (let index = 0; index < headings.length; index += 1) {
+      const heading = headings[index]!.trim();
+      const names = (await groups.nth(index).locator('.lineup-card__name').allTextContents()).map((name) => name.trim());
+      expect(names.length).toBeGreaterThan(0);
+      if (heading !== '#') for (const name of names) expect(fold(name).startsWith(heading)).toBe(true);
+      expect(names).toEqual([...names].sort(collator.compare));
+    }
+    // شرقي (Chergui) is under ش, not under a Latin C.
+    const sheen = groups.filter({ has: page.locator('.lineup-group__title', { hasText: /^ش$/ }) });
+    expect(await sheen.locator('.lineup-card__name').allTextContents()).toContain('شرقي');
+    await screenshot(page, 'lineup-artists-arabic-index-ar-phone', { javaScriptEnabled: false });
+    await context.close();
+  });
+
+  test.each([false, true])('choosing ش lists only names that start with it, JavaScript %s', async (javaScriptEnabled) => {
+    const context = await site.context({ ...DESKTOP, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`/ar${EVENT}/lineup/artists`);
+    if (javaScriptEnabled)
+      await page.waitForFunction(() => document.querySelector('[data-island="lineup-filters"] input[name="q"]') !== null);
+    await page.locator('.lineup-letters__letter', { hasText: /^ش$/ }).click();
+    if (!javaScriptEnabled) await page.locator('.lineup-filters__actions button[type="submit"]').click();
+    await eventually(async () => decodeURIComponent(page.url()).includes('letter=ش'), true);
+    await eventually(async () => (await visibleEntries(page).locator('.lineup-card__name').allTextContents()).includes('شرقي'), true);
+    const names = await visibleEntries(page).locator('.lineup-card__name').allTextContents();
+    for (const name of names) expect(name).toMatch(/^ش/);
+    await context.close();
+  });
+
+  test('a Latin letter in an Arabic address gives the whole line-up and says, in Arabic, that the filter was dropped', async () => {
+    const response = await fetch(`${site.origin}/ar${EVENT}/lineup/artists?letter=c`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('يقبل مرشّح الحروف حرفًا من ا إلى ي أو #');
+  });
+});
+
 describe('my schedule', () => {
   test.each([true, false])('marking sets and downloading them, JavaScript %s', async (javaScriptEnabled) => {
     const context = await site.context({ ...DESKTOP, javaScriptEnabled, acceptDownloads: true });

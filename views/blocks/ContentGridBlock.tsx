@@ -54,7 +54,7 @@ export function GridCard({ item, section }: { item: Exclude<GridItemContent, { _
       href = urls.route('recordsRelease', { slug: item.slug });
       title = item.title;
       kicker = t(`blocks:grid.release.${item.releaseType}`, { defaultValue: item.releaseType });
-      meta = item.artists.map((artist) => artist.name).join(', ');
+      meta = format.list(item.artists.map((artist) => artist.name));
       picture = item.artwork;
       break;
     case 'Page':

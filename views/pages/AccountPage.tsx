@@ -24,7 +24,7 @@ export interface AccountPageData {
 
 /** SPEC 2.4: the account overview: who is signed in, and a card per section saying where it stands. */
 export function AccountPage({ data }: { data: AccountPageData }) {
-  const { t, locale } = useSite();
+  const { t, locale, format } = useSite();
   const points = usePoints();
   const { user, userAddresses, userNotificationPreferences, loyalty } = data;
   const defaultAddress = userAddresses.find((address) => address.isDefault) ?? userAddresses[0];
@@ -70,7 +70,7 @@ export function AccountPage({ data }: { data: AccountPageData }) {
     {
       route: 'accountPreferences',
       title: t('account:preferences.title'),
-      summary: t('account:overview.preferencesSummary', { language: t(`language.switchTo.${user.locale ?? locale}`) }),
+      summary: t('account:overview.preferencesSummary', { language: format.languageName(user.locale ?? locale) }),
     },
     { route: 'accountManage', title: t('account:manage.title'), summary: t('account:overview.manageSummary') },
   ];

@@ -48,7 +48,7 @@ describe.each(databaseBackends)('payments on $name', (backend) => {
     const page = await request(fixture.app).get(path(order.paymentLink)).expect(200);
     expect(page.text).toContain('SANDBOX');
     expect(page.text).toContain('4242 4242 4242 4242');
-    expect(page.text).toContain('750.00 SAR');
+    expect(page.text).toContain('SAR\u00a0750.00');
 
     const paid = await pay(order.paymentLink, '4242 4242 4242 4242').expect(303);
     expect(paid.headers.location).toBe(`${BASE_URL}/tickets/confirmation?orderId=${order.orderId}`);
@@ -342,7 +342,25 @@ describe.each(databaseBackends)('payments on $name', (backend) => {
       callbackUrl: `${BASE_URL}/commerce/payments/callback`,
     });
     const page = (await request(fixture.app).get(path(plan.paymentLink)).expect(200)).text;
-    expect(page).toContain('25.00 SAR');
-    expect(page).toContain('25.03 SAR');
+    expect(page).toContain('SAR\u00a025.00');
+    expect(page).toContain('SAR\u00a025.03');
+  });
+
+  it('shows an Arabic buyer the amount as the site writes it, and card numbers and 3-D Secure as left-to-right runs', async () => {
+    const payment = await fixture.sandbox.card.createPayment({
+      orderId: 'NBD-ARABIC01',
+      amount: 119000,
+      currency: 'SAR',
+      description: 'Order',
+      locale: 'ar',
+      returnUrl: `${BASE_URL}/tickets/confirmation`,
+      callbackUrl: `${BASE_URL}/commerce/payments/callback`,
+    });
+    const page = (await request(fixture.app).get(path(payment.paymentLink)).expect(200)).text;
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('1,190.00\u00a0ر.س.');
+    expect(page).not.toContain('1190.00');
+    expect(page).toContain('<code><bdi dir="ltr">4000 0000 0000 3220</bdi></code>');
+    expect(page).toContain('تطلب تحققًا بخدمة <bdi dir="ltr">3-D Secure</bdi>');
   });
 });

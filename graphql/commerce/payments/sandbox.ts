@@ -8,6 +8,8 @@ import type { Logger } from '#platform/logger.ts';
 import { migrate } from '#platform/migrations.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { refuseUnstorableText } from '#platform/unstorable-text.ts';
+import { createFormatter } from '#views/format.ts';
+import { formatAmount } from '../money.ts';
 import { amountRejection, splitInstalments } from './instalments.ts';
 import type {
   CallbackStatus,
@@ -102,8 +104,20 @@ const translate = (locale: 'en' | 'ar', key: string, values: Record<string, stri
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
-/** Halalas as the decimal string the pages show, `1150.00 SAR`. */
-const amountText = (halalas: number) => `${Math.floor(halalas / 100)}.${String(halalas % 100).padStart(2, '0')} SAR`;
+/**
+ * A string of the pages as HTML: the text escaped, its `{{name}}` places filled with HTML made
+ * here, such as an isolated left-to-right run.
+ */
+const translateHtml = (locale: 'en' | 'ar', key: string, html: Record<string, string> = {}) =>
+  escape(texts[locale][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => html[name] ?? '');
+
+/** Card numbers, codes and "3-D Secure" read left to right inside Arabic text, not reordered by it. */
+const leftToRight = (text: string) => `<bdi dir="ltr">${escape(text)}</bdi>`;
+
+const THREE_D_SECURE = '3-D Secure';
+
+/** An amount in halalas as the site writes it in the page's language: "SAR 1,190.00", "1,190.00 ر.س.". */
+const amountText = (locale: 'en' | 'ar', halalas: number) => createFormatter(locale).money(formatAmount(halalas));
 
 export class PaymentSandbox {
   readonly card: PaymentGateway;
@@ -424,7 +438,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0 0 16px}dt{c
 label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:12px;border-radius:10px;border:1px solid #3a3a48;background:#0f0f15;color:#fff;font-size:18px}
 input[aria-invalid=true]{border-color:#ff6b6b}.error{color:#ff8a8a;font-size:14px;margin:4px 0 0}
 button{width:100%;margin-top:16px;padding:14px;border:0;border-radius:10px;background:#6d4aff;color:#fff;font-size:17px;font-weight:700;cursor:pointer}
-button.secondary{background:#2c2c38}table{width:100%;border-collapse:collapse;font-size:14px}td{padding:4px 0;border-bottom:1px solid #2c2c38}
+button.secondary{background:#2c2c38}table{width:100%;border-collapse:collapse;font-size:14px}td{padding:6px 0;border-bottom:1px solid #2c2c38}td+td{padding-inline-start:16px}
 code{direction:ltr;unicode-bidi:embed;font-size:14px;white-space:nowrap}a{color:#b9a8ff}
 `;
 
@@ -452,7 +466,7 @@ function layout(locale: 'en' | 'ar', title: string, body: string): string {
 
 const summary = (row: Row) =>
   `<dl><dt>${escape(translate(row.locale, 'order'))}</dt><dd><code>${escape(row.order_id)}</code></dd>` +
-  `<dt>${escape(translate(row.locale, 'amount'))}</dt><dd>${escape(amountText(row.amount))}</dd></dl>`;
+  `<dt>${escape(translate(row.locale, 'amount'))}</dt><dd>${escape(amountText(row.locale, row.amount))}</dd></dl>`;
 
 function field(row: Row, name: string, label: string, value: string, error: string | undefined, attributes: string): string {
   const t = (key: string) => escape(translate(row.locale, key));
@@ -481,9 +495,14 @@ function cardPage(row: Row, form: CardForm, problems: Record<string, string>): s
 ${field(row, 'cardNumber', 'cardNumber', form.cardNumber ?? '', problems.cardNumber, 'inputmode="numeric" autocomplete="cc-number" dir="ltr"')}
 ${field(row, 'expiry', 'expiry', form.expiry ?? '', problems.expiry, 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" dir="ltr"')}
 ${field(row, 'cvc', 'cvc', '', problems.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="3" dir="ltr"')}
-<button type="submit">${escape(translate(row.locale, 'pay', { amount: amountText(row.amount) }))}</button>
+<button type="submit">${escape(translate(row.locale, 'pay', { amount: amountText(row.locale, row.amount) }))}</button>
 </form>
-<h2>${t('testCards')}</h2><table>${cards.map(([number, key]) => `<tr><td><code>${number}</code></td><td>${t(key)}</td></tr>`).join('')}</table>`,
+<h2>${t('testCards')}</h2><table>${cards
+      .map(
+        ([number, key]) =>
+          `<tr><td><code>${leftToRight(number)}</code></td><td>${translateHtml(row.locale, key, { threeDSecure: leftToRight(THREE_D_SECURE) })}</td></tr>`,
+      )
+      .join('')}</table>`,
   );
 }
 
@@ -491,8 +510,8 @@ function challengePage(row: Row): string {
   const t = (key: string) => escape(translate(row.locale, key));
   return layout(
     row.locale,
-    translate(row.locale, 'challengeTitle'),
-    `<h1>${t('challengeTitle')}</h1><p>${t('challengeText')}</p>${summary(row)}
+    translate(row.locale, 'challengeTitle', { threeDSecure: THREE_D_SECURE }),
+    `<h1>${translateHtml(row.locale, 'challengeTitle', { threeDSecure: leftToRight(THREE_D_SECURE) })}</h1><p>${t('challengeText')}</p>${summary(row)}
 <form method="post" action="/sandbox/payments/${escape(row.id)}/challenge">
 <button type="submit" name="decision" value="approve">${t('approve')}</button>
 <button type="submit" name="decision" value="fail" class="secondary">${t('fail')}</button>
@@ -518,7 +537,7 @@ function instalmentsPage(row: Row): string {
   const rows = splitInstalments(row.amount)
     .map(
       (amount, index) =>
-        `<tr><td>${t('instalmentDue', { number: index + 1 })}</td><td>${index === 0 ? t('instalmentToday') : t('instalmentInMonths', { count: index })}</td><td>${escape(amountText(amount))}</td></tr>`,
+        `<tr><td>${t('instalmentDue', { number: index + 1 })}</td><td>${index === 0 ? t('instalmentToday') : t('instalmentInMonths', { count: index })}</td><td>${escape(amountText(row.locale, amount))}</td></tr>`,
     )
     .join('');
   return layout(

@@ -187,11 +187,12 @@ export function shapeLineup(answer: LineupQuery, marked: string[]): LoadedLineup
 
 /** What the filters match an entry on (views/pages/lineup/lineup-filters.ts). */
 export function facetsOf(performance: LineupPerformance, lineup: LineupContent, performers = performance.performers): EntryFacets {
+  const letterValues = lineup.letters.map((letter) => letter.value);
   return {
     day: lineup.hideTiming ? '' : performance.day,
     stage: performance.stageId ?? '',
     categories: performance.categories,
-    letters: [...new Set(performers.map((performer) => letterOf(performer.slug)))],
+    letters: [...new Set(performers.map((performer) => letterOf(performer.name, letterValues)))],
     text: normalizeForSearch([...performers.map((performer) => performer.name), performance.title].join(' ')),
   };
 }

@@ -66,6 +66,7 @@ export function lineupListingPage(view: LineupView): PageModule<LineupPageData> 
         days: view === 'day' ? [] : lineup.days.map((item) => item.date),
         stages: view === 'stages' || view === 'day' ? [] : lineup.stages.map((stage) => stage.id),
         categories: lineup.categories.map((category) => category.value),
+        letters: lineup.letters.map((letter) => letter.value),
       });
       const { groups, visible } = listingOf(view, lineup, filters, locale, day);
       const { head, analytics } = lineupHead(

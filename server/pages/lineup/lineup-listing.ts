@@ -1,4 +1,4 @@
-import type { Locale } from '#views/format.ts';
+import { collatorFor, type Locale } from '#views/format.ts';
 import type {
   LineupContent,
   LineupEntry,
@@ -21,7 +21,8 @@ import { facetsOf } from './lineup-content.ts';
  * - day: the daily schedule, the day's performances stage by stage.
  */
 export function listingOf(view: LineupView, lineup: LineupContent, filters: LineupFilters, locale: Locale, day?: string) {
-  const byName = (a: LineupPerformer, b: LineupPerformer) => a.name.localeCompare(b.name, locale);
+  const byName = (a: LineupPerformer, b: LineupPerformer) => collatorFor(locale).compare(a.name, b.name);
+  const letterValues = lineup.letters.map((letter) => letter.value);
   const entry = (performance: LineupPerformance, performer?: LineupPerformer): LineupEntry => {
     const facets = facetsOf(performance, lineup, performer ? [performer] : performance.performers);
     return {
@@ -39,7 +40,7 @@ export function listingOf(view: LineupView, lineup: LineupContent, filters: Line
       .filter((performance) => view !== 'day' || performance.day === day)
       .sort((a, b) =>
         lineup.hideTiming
-          ? a.title.localeCompare(b.title, locale)
+          ? collatorFor(locale).compare(a.title, b.title)
           : a.startDatetime.localeCompare(b.startDatetime) || a.slug.localeCompare(b.slug),
       );
     groups = lineup.stages.map((stage) => {
@@ -64,7 +65,7 @@ export function listingOf(view: LineupView, lineup: LineupContent, filters: Line
         id: `letter-${letter.value === '#' ? 'other' : letter.value}`,
         title: letter.label,
         entries: entries
-          .filter(({ performer }) => letterOf(performer.slug) === letter.value)
+          .filter(({ performer }) => letterOf(performer.name, letterValues) === letter.value)
           .map(({ performance, performer }) => entry(performance, performer)),
       }));
     }
@@ -91,7 +92,7 @@ export function posterOf(lineup: LineupContent, locale: Locale): PosterTier[] {
   const billing = new Map(lineup.headlinerOrder.map((id, index) => [id, index]));
   const rank = (id: string) => billing.get(id) ?? Number.MAX_SAFE_INTEGER;
   const byName = (a: { performer: LineupPerformer }, b: { performer: LineupPerformer }) =>
-    a.performer.name.localeCompare(b.performer.name, locale);
+    collatorFor(locale).compare(a.performer.name, b.performer.name);
   const isHeadliner = (item: (typeof appearances)[number]) => billing.has(item.performer.id) || item.performance.headliner;
   const headliners = appearances.filter(isHeadliner).sort((a, b) => rank(a.performer.id) - rank(b.performer.id) || byName(a, b));
   const featured = appearances.filter((item) => !isHeadliner(item) && item.performance.featured).sort(byName);

@@ -113,3 +113,73 @@ export async function checkLayout(
     await context.close();
   }
 }
+
+/**
+ * Pieces of text on the page that overlap other text (a label under a value, a number over its
+ * label): each as "first text ⟂ second text". Only what can be seen counts: text that is hidden,
+ * clipped away by a box around it (text kept for screen readers, the parts of a row scrolled out of
+ * view) is left out, and text in a fixed or sticky bar is compared only with text in the same bar,
+ * since where it lies over the page depends on the scroll.
+ */
+export async function overlappingText(page: Page, scope = 'body'): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate((selector) => {
+    type Box = { left: number; right: number; top: number; bottom: number; height: number };
+    type Piece = { text: string; layer: Element | null; boxes: Box[] };
+    const clips = (element: Element) => {
+      const style = getComputedStyle(element);
+      return style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none' || style.clip !== 'auto';
+    };
+    /** The part of a box left once every clipping ancestor has cut it, or nothing. */
+    const visiblePart = (rect: DOMRect, element: Element): Box | undefined => {
+      let box = { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
+      for (let ancestor: Element | null = element; ancestor; ancestor = ancestor.parentElement) {
+        if (ancestor === document.documentElement || ancestor === document.body || !clips(ancestor)) continue;
+        const frame = ancestor.getBoundingClientRect();
+        box = {
+          left: Math.max(box.left, frame.left),
+          right: Math.min(box.right, frame.right),
+          top: Math.max(box.top, frame.top),
+          bottom: Math.min(box.bottom, frame.bottom),
+        };
+      }
+      const height = box.bottom - box.top;
+      return box.right - box.left > 2 && height > 2 ? { ...box, height } : undefined;
+    };
+    const layerOf = (element: Element) => {
+      for (let ancestor: Element | null = element; ancestor; ancestor = ancestor.parentElement) {
+        const position = getComputedStyle(ancestor).position;
+        if (position === 'fixed' || position === 'sticky') return ancestor;
+      }
+      return null;
+    };
+    const pieces: Piece[] = [];
+    const root = document.querySelector(selector) ?? document.body;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const element = node.parentElement;
+      if (!text || !element || !element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const boxes = [...range.getClientRects()].map((rect) => visiblePart(rect, element)).filter((box): box is Box => Boolean(box));
+      if (boxes.length) pieces.push({ text, layer: layerOf(element), boxes });
+    }
+    // A text box is as tall as the font's ascent and descent, taller than its letters: lines set
+    // tight touch without their letters meeting, so only a third of a line's height counts.
+    const overlap = (a: Box, b: Box) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.height, b.height) / 3;
+    const found: string[] = [];
+    for (let i = 0; i < pieces.length; i += 1) {
+      for (let j = i + 1; j < pieces.length; j += 1) {
+        const [a, b] = [pieces[i]!, pieces[j]!];
+        if (a.layer !== b.layer) continue;
+        if (a.boxes.some((first) => b.boxes.some((second) => overlap(first, second)))) {
+          found.push(`${a.text.slice(0, 40)} ⟂ ${b.text.slice(0, 40)}`);
+        }
+      }
+    }
+    return found;
+  }, scope);
+}

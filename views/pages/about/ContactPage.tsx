@@ -2,6 +2,7 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import { SmartLink } from '../../components/SmartLink.tsx';
 import { StructuredData } from '../../components/StructuredData.tsx';
 import { useTrack } from '../../components/tracking.ts';
+import type { Formatter } from '../../format.ts';
 import { useSite } from '../../site-context.tsx';
 import { BlockPageLayout, type BlockPageContent } from './BlockPage.tsx';
 import { channelLinks, type ChannelLink, type ContactChannel, type ContactChannels } from './contact-channels.ts';
@@ -28,10 +29,10 @@ const CHANNEL_ICONS: Record<ContactChannel, IconName> = {
 
 /** SPEC 2.1 /contact: every channel of SPEC 3.2 as a link that opens it, the address, then the blocks (the map). */
 export function ContactPage({ data }: { data: { page: ContactPageContent } }) {
-  const { t } = useSite();
+  const { t, format } = useSite();
   const { page } = data;
   const links = channelLinks(page.channels);
-  const address = addressLines(page.address);
+  const address = addressLines(page.address, format);
   return (
     <BlockPageLayout page={page}>
       {links.length || address.length ? (
@@ -96,10 +97,10 @@ function ChannelCard({ link }: { link: ChannelLink }) {
 }
 
 /** Street and district, then postal code and city, then country: the order addresses are written in the Kingdom. */
-function addressLines(address: PostalAddress | null | undefined): string[] {
+function addressLines(address: PostalAddress | null | undefined, format: Formatter): string[] {
   if (!address) return [];
   return [
-    [address.street, address.district].filter(Boolean).join(', '),
+    format.parts([address.street, address.district]),
     [address.city, address.postalCode].filter(Boolean).join(' '),
     address.country ?? '',
   ].filter(Boolean);
@@ -107,7 +108,7 @@ function addressLines(address: PostalAddress | null | undefined): string[] {
 
 /** schema.org Organization with its ContactPoint, so that search engines show the ways to reach us. */
 function ContactStructuredData({ address, links }: { address: PostalAddress | null | undefined; links: ChannelLink[] }) {
-  const { t, urls } = useSite();
+  const { t, urls, format } = useSite();
   const value = (channel: ContactChannel) => links.find((link) => link.channel === channel)?.display;
   const email = value('email');
   const telephone = links.find((link) => link.channel === 'phone')?.href.slice('tel:'.length);
@@ -124,7 +125,7 @@ function ContactStructuredData({ address, links }: { address: PostalAddress | nu
           ? {
               address: {
                 '@type': 'PostalAddress',
-                streetAddress: [address.street, address.district].filter(Boolean).join(', ') || undefined,
+                streetAddress: format.parts([address.street, address.district]) || undefined,
                 addressLocality: address.city ?? undefined,
                 postalCode: address.postalCode ?? undefined,
                 addressCountry: address.country ?? undefined,

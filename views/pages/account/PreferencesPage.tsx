@@ -1,6 +1,6 @@
 import { FormToken } from '../../components/FormToken.tsx';
 import { FormMessage } from '../../components/FormField.tsx';
-import { LOCALES, type Locale } from '../../format.ts';
+import { direction, LOCALES, type Locale } from '../../format.ts';
 import { useFormState, useSite } from '../../site-context.tsx';
 import { AccountSectionHeader } from './AccountSectionHeader.tsx';
 
@@ -10,9 +10,12 @@ export interface PreferencesPageData {
   preferredLocale: Locale;
 }
 
-/** The preferred language (SPEC 3.3 `locale`): each option named in its own language. */
+/**
+ * The preferred language (SPEC 3.3 `locale`): each option named in the page's language, then in
+ * its own when that differs, so a visitor finds theirs whichever page they are on.
+ */
 export function PreferencesPage({ data }: { data: PreferencesPageData }) {
-  const { t, urls, locale } = useSite();
+  const { t, urls, locale, format } = useSite();
   const state = useFormState(PREFERENCES_FORM);
   const chosen = (state?.status !== 'succeeded' && state?.values.locale) || data.preferredLocale;
   return (
@@ -27,8 +30,16 @@ export function PreferencesPage({ data }: { data: PreferencesPageData }) {
           {LOCALES.map((option) => (
             <label className="choice" key={option}>
               <input type="radio" name="locale" value={option} defaultChecked={option === chosen} />
-              <span lang={option} dir={option === 'ar' ? 'rtl' : 'ltr'}>
-                {t(`language.switchTo.${option}`)}
+              <span>
+                {format.languageName(option)}
+                {option === locale ? null : (
+                  <>
+                    {' · '}
+                    <span lang={option} dir={direction(option)}>
+                      {t(`language.switchTo.${option}`)}
+                    </span>
+                  </>
+                )}
               </span>
             </label>
           ))}

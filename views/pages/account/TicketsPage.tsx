@@ -1,5 +1,6 @@
 import { Pagination } from '../../components/Pagination.tsx';
 import { useSite } from '../../site-context.tsx';
+import { VAT_RATE_PERCENT } from '../tickets/cart-totals.ts';
 import { assignedCount, type OrderView } from '../tickets/commerce-data.ts';
 import { AccountSectionHeader } from './AccountSectionHeader.tsx';
 
@@ -80,7 +81,8 @@ function OrderCard({ entry }: { entry: AccountOrder }) {
       <p className="account-order__total">
         {t('checkout:accountTickets.total')}: {format.money(order.totalPrice.amount, order.totalPrice.currency)}{' '}
         <span className="account-order__vat">
-          ({t('checkout:summary.vat')}: {format.money(order.vatAmount.amount, order.vatAmount.currency)})
+          ({t('checkout:summary.vat', { rate: format.percent(VAT_RATE_PERCENT) })}:{' '}
+          {format.money(order.vatAmount.amount, order.vatAmount.currency)})
         </span>
       </p>
       {order.state === 'PAID' && !order.ticketsIssued ? (

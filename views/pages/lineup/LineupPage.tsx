@@ -272,7 +272,7 @@ function PerformanceRow({ entry, performance, lineup }: { entry: LineupEntry; pe
   const link = usePerformanceLink(
     lineup,
     performance,
-    performance.performers.map((performer) => performer.name).join(', ') || performance.title,
+    format.list(performance.performers.map((performer) => performer.name)) || performance.title,
   );
   return (
     <li id={entry.key} className="lineup-row" data-lineup-entry="" hidden={entry.hidden}>

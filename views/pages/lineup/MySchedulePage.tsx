@@ -99,7 +99,7 @@ export function MySchedulePage({ data }: { data: MySchedulePageData }) {
                         {clashesWith.length ? (
                           <p className="lineup-row__clash">
                             <strong>{t('lineup:mySchedule.clash')}</strong>{' '}
-                            {t('lineup:mySchedule.clashesWith', { titles: clashesWith.map(titleOf).join(', ') })}
+                            {t('lineup:mySchedule.clashesWith', { titles: format.list(clashesWith.map(titleOf)) })}
                           </p>
                         ) : null}
                       </div>

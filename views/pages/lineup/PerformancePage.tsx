@@ -215,7 +215,7 @@ function Performers({ data }: { data: PerformancePageData }) {
  * festival. Without announced times (SPEC 3.2) it gives the festival day only.
  */
 function PerformanceStructuredData({ data }: { data: PerformancePageData }) {
-  const { urls } = useSite();
+  const { urls, format } = useSite();
   const { performance } = data;
   const image = performance.cover?.url;
   return (
@@ -232,7 +232,7 @@ function PerformanceStructuredData({ data }: { data: PerformancePageData }) {
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
         location: {
           '@type': 'Place',
-          name: [performance.stage?.title, data.venue?.name ?? data.city].filter(Boolean).join(', '),
+          name: format.parts([performance.stage?.title, data.venue?.name ?? data.city]),
           address: {
             '@type': 'PostalAddress',
             ...(data.venue?.address ? { streetAddress: data.venue.address } : {}),

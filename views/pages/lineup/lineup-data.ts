@@ -18,7 +18,7 @@ export interface LineupContent {
   /** Festival days in order (empty when timing is hidden). */
   days: { date: string; number: number }[];
   categories: { value: string; label: string; colour: string }[];
-  /** SPEC 3.1 alphabet filter: a–z then #, with the labels content gives. */
+  /** SPEC 3.1 alphabet filter: the page language's letters then #, with the labels content gives (decision 0047). */
   letters: { label: string; value: string }[];
   /** SPEC 3.2 headliner order: performer ids, top of the bill first. */
   headlinerOrder: string[];

@@ -9,7 +9,14 @@ import {
   type EntryFacets,
 } from './lineup-filters.ts';
 
-const choices = { days: ['2026-12-10', '2026-12-11'], stages: ['stage-pulse', 'stage-oasis'], categories: ['techno', 'house'] };
+const LATIN = [...'abcdefghijklmnopqrstuvwxyz', '#'];
+const ARABIC = [...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي', '#'];
+const choices = {
+  days: ['2026-12-10', '2026-12-11'],
+  stages: ['stage-pulse', 'stage-oasis'],
+  categories: ['techno', 'house'],
+  letters: LATIN,
+};
 const barq: EntryFacets = {
   day: '2026-12-11',
   stage: 'stage-pulse',
@@ -32,10 +39,23 @@ describe('the line-up filters', () => {
     expect(readFilters({ letter: '#' }, choices).filters.letter).toBe('#');
   });
 
-  test('file names under their Latin letter, or # for anything else', () => {
-    expect(letterOf('barq')).toBe('b');
-    expect(letterOf('9lives')).toBe('#');
-    expect(letterOf('')).toBe('#');
+  test('an Arabic line-up takes the Arabic letters it offers and no Latin ones', () => {
+    const arabic = { ...choices, letters: ARABIC };
+    expect(readFilters({ letter: 'ش' }, arabic)).toEqual({ filters: { ...NO_FILTERS, letter: 'ش' }, rejected: [] });
+    expect(readFilters({ letter: 'c' }, arabic)).toEqual({ filters: NO_FILTERS, rejected: ['letter'] });
+  });
+
+  test('file names under the first letter of the alphabet the page offers, or # for anything else', () => {
+    expect(letterOf('Barq', LATIN)).toBe('b');
+    expect(letterOf('Élise Maren', LATIN)).toBe('e');
+    expect(letterOf('9lives', LATIN)).toBe('#');
+    expect(letterOf('', LATIN)).toBe('#');
+    expect(letterOf('شرقي', ARABIC)).toBe('ش');
+    expect(letterOf('أميرة سول', ARABIC)).toBe('ا');
+    expect(letterOf('آدم رحّال', ARABIC)).toBe('ا');
+    expect(letterOf('إليز مارين', ARABIC)).toBe('ا');
+    expect(letterOf('Chergui', ARABIC)).toBe('#');
+    expect(letterOf('شرقي', LATIN)).toBe('#');
   });
 
   test('match every filter at once, free text in either script and without accents or Arabic diacritics', () => {

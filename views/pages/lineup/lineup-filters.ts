@@ -12,7 +12,7 @@ export interface LineupFilters {
   stage: string;
   /** A performance category value. */
   category: string;
-  /** a–z or # (SPEC 3.1). */
+  /** A letter of the page's alphabet filter (a–z in English, ا–ي in Arabic) or #. */
   letter: string;
   /** Free text, as typed. */
   q: string;
@@ -33,8 +33,15 @@ export interface EntryFacets {
   text: string;
 }
 
-/** SPEC 3.1: a–z by the performer's (Latin) slug, so that Arabic names file under the same letter; # for the rest. */
-export const letterOf = (slug: string): string => (/^[a-z]/.test(slug) ? slug[0]! : '#');
+/**
+ * The letter a name files under: its first letter as written in the page's language, folded as a
+ * search folds it (أ, إ and آ under ا; É under e), when the alphabet filter offers it; # for the rest.
+ * So an Arabic page files شرقي under ش and an English one files Chergui under c (decision 0047).
+ */
+export function letterOf(name: string, letters: readonly string[]): string {
+  const first = [...normalizeForSearch(name)][0] ?? '';
+  return first !== '#' && letters.includes(first) ? first : '#';
+}
 
 /**
  * Text as a search compares it: lower case, without Latin accents, Arabic diacritics and tatweel,
@@ -76,9 +83,9 @@ export interface FilterChoices {
   days: string[];
   stages: string[];
   categories: string[];
+  /** The alphabet filter's letter values, # included. */
+  letters: string[];
 }
-
-const LETTERS = new Set([...'abcdefghijklmnopqrstuvwxyz', '#']);
 
 /**
  * The filters of a query string. Each value is kept only if the line-up offers it (an outdated or
@@ -104,7 +111,7 @@ export function readFilters(
   keep('day', (day) => choices.days.includes(day));
   keep('stage', (stage) => choices.stages.includes(stage));
   keep('category', (category) => choices.categories.includes(category));
-  keep('letter', (letter) => LETTERS.has(letter));
+  keep('letter', (letter) => choices.letters.includes(letter));
   filters.q = value('q').slice(0, 100);
   return { filters, rejected };
 }

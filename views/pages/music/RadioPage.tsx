@@ -85,7 +85,7 @@ export function RadioPage({ data }: { data: RadioPageData }) {
 
 /** A station: live now, what is on air, and its week with today open (no JavaScript needed). */
 function Station({ station }: { station: RadioStation }) {
-  const { t } = useSite();
+  const { t, format } = useSite();
   const today = station.schedule.find((day) => day.today);
   const onAir = today?.shows.find((slot) => slot.onAir);
   const headingId = `station-${station.id}`;
@@ -138,7 +138,7 @@ function Station({ station }: { station: RadioStation }) {
                     <span className="schedule-slot__title">{slot.show.title}</span>
                     {slot.show.presenters.length ? (
                       <span className="schedule-slot__presenters">
-                        {slot.show.presenters.map((presenter) => presenter.name).join(', ')}
+                        {format.list(slot.show.presenters.map((presenter) => presenter.name))}
                       </span>
                     ) : null}
                   </span>

@@ -40,7 +40,7 @@ export function ReleaseCard({ release, headingLevel = 3 }: { release: ReleaseCar
         </span>
         <Heading className="release-card__title">{release.title}</Heading>
       </a>
-      <p className="release-card__artists">{release.artists.map((artist) => artist.name).join(', ')}</p>
+      <p className="release-card__artists">{format.list(release.artists.map((artist) => artist.name))}</p>
       <p className="release-card__meta">
         {t(`music:release.type.${release.releaseType}`, { defaultValue: release.releaseType })}
         <span aria-hidden="true"> · </span>

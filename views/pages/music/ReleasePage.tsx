@@ -30,7 +30,7 @@ export function ReleasePage({ data }: { data: ReleasePageData }) {
   const { t, urls, format } = useSite();
   const track = useTrack();
   const { release } = data;
-  const artistNames = release.artists.map((artist) => artist.name).join(', ');
+  const artistNames = format.list(release.artists.map((artist) => artist.name));
   return (
     <article className="release-page">
       <header className="release-hero">

@@ -10,7 +10,7 @@ import {
 } from '../../islands/CartLines.tsx';
 import { usePoints, usePointsValue } from '../../components/loyalty-points.ts';
 import { useFormState, useSite } from '../../site-context.tsx';
-import type { TotalsCoupon } from './cart-totals.ts';
+import { VAT_RATE_PERCENT, type TotalsCoupon } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';
 import { ADD_FORM } from './TicketsPage.tsx';
 import { TicketShopFrame, useCartSummaryText, type ShopCartSummary, type ShopFrameEvent } from './TicketShopFrame.tsx';
@@ -73,7 +73,7 @@ export function CartPage({ data }: { data: CartPageData }) {
 
 /** The part of the page htmx replaces after a coupon or a removal (decision 0009). */
 export function CartFragment({ data }: { data: CartPageData }) {
-  const { t, urls, locale, csrfToken, assets } = useSite();
+  const { t, urls, locale, csrfToken, assets, format } = useSite();
   const state = useFormState(CART_FORM);
   const couponState = useFormState(COUPON_FORM);
   const headerSummary = useCartSummaryText()(data.summary);
@@ -136,7 +136,7 @@ export function CartFragment({ data }: { data: CartPageData }) {
       subtotal: t('shop:cart.subtotal'),
       discounts: t('shop:cart.discounts'),
       excludingVat: t('shop:cart.excludingVat'),
-      vat: t('shop:cart.vat'),
+      vat: t('shop:cart.vat', { rate: format.percent(VAT_RATE_PERCENT) }),
       total: t('shop:cart.total'),
       checkout: t('shop:cart.checkout'),
       pending: t('shop:cart.pending'),

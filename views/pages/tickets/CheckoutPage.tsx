@@ -142,14 +142,14 @@ function StepAnswer({ data, step }: { data: CheckoutPageData; step: CheckoutStep
 }
 
 function AddressLines({ address }: { address: AddressAnswer }) {
-  const { locale } = useSite();
-  const lines = [
+  const { locale, format } = useSite();
+  const parts = [
     address.address1,
     address.address2,
     [address.postalCode, address.city].filter(Boolean).join(' '),
     countryName(address.countryCode, locale),
   ];
-  return <p className="checkout-step__answer">{lines.filter(Boolean).join(', ')}</p>;
+  return <p className="checkout-step__answer">{format.parts(parts)}</p>;
 }
 
 function StepForm({ step, children, submit }: { step: CheckoutStepName; children: React.ReactNode; submit?: string }) {

@@ -1,5 +1,5 @@
 import { useSite } from '../../site-context.tsx';
-import { toHalalas, fromHalalas } from './cart-totals.ts';
+import { toHalalas, fromHalalas, VAT_RATE_PERCENT } from './cart-totals.ts';
 import type { PointsSpent, SummaryLine, Totals } from './commerce-data.ts';
 
 /**
@@ -60,7 +60,7 @@ export function OrderSummary({
         ) : null}
         <dt>{t('checkout:summary.excludingVat')}</dt>
         <dd>{format.money(totals.totalPriceExcluding.amount, totals.totalPriceExcluding.currency)}</dd>
-        <dt>{t('checkout:summary.vat')}</dt>
+        <dt>{t('checkout:summary.vat', { rate: format.percent(VAT_RATE_PERCENT) })}</dt>
         <dd>{format.money(totals.vatAmount.amount, totals.vatAmount.currency)}</dd>
         <dt className="order-summary__total">{t('checkout:summary.total')}</dt>
         <dd className="order-summary__total">{format.money(totals.totalPrice.amount, totals.totalPrice.currency)}</dd>

@@ -2,7 +2,7 @@ import { FormToken } from '../../components/FormToken.tsx';
 import { FieldError, SelectField, TextField } from '../../components/FormField.tsx';
 import { useTrack } from '../../components/tracking.ts';
 import { useFormState, useSite } from '../../site-context.tsx';
-import { fromHalalas, instalmentOf, toHalalas } from './cart-totals.ts';
+import { fromHalalas, instalmentOf, toHalalas, VAT_RATE_PERCENT } from './cart-totals.ts';
 import { ShopMessage } from './ShopMessage.tsx';
 import { TicketShopFrame, type ShopCartSummary, type ShopFrameEvent } from './TicketShopFrame.tsx';
 
@@ -54,7 +54,7 @@ export const REQUEST_FORM = 'ticket-request';
 
 /** SPEC 2.4, 4.3, 9.2: the event's tickets by category, each with what it includes and a way to buy or request it. */
 export function TicketsPage({ data }: { data: TicketsPageData }) {
-  const { t } = useSite();
+  const { t, format } = useSite();
   const categories = data.categories.filter(hasTickets);
   return (
     <TicketShopFrame event={data.event} step="tickets" cart={data.cart}>
@@ -66,7 +66,7 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
           <p className="empty-state">{t('shop:tickets.none')}</p>
         ) : (
           <>
-            <p className="shop__intro">{t('shop:tickets.intro')}</p>
+            <p className="shop__intro">{t('shop:tickets.intro', { rate: format.percent(VAT_RATE_PERCENT) })}</p>
             {categories.map((category) => (
               <CategorySection key={category.id} category={category} data={data} level={2} />
             ))}
