@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
+// The home page is built from blocks too; site-chrome.test.ts checks it (axe at both widths).
 const PAGES = [
-  ['home', '/'],
   ['getting-there', '/events/nabd-festival-2026/getting-there'],
   ['good-to-know', '/events/nabd-festival-2026/good-to-know'],
   ['accessibility', '/events/nabd-festival-2026/accessibility'],

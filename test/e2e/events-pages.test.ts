@@ -8,11 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
+// An event's own page (getting there) is built from blocks: blocks.test.ts checks it.
 const PAGES = [
   ['calendar', '/events/calendar'],
   ['event-upcoming', '/events/nabd-festival-2026'],
   ['event-ended', '/events/nabd-festival-2025'],
-  ['event-custom-page', '/events/nabd-festival-2026/getting-there'],
   ['venues', '/venues'],
   ['travel-packages', '/travel-packages'],
   ['travel-package', '/travel-packages/nabd-festival-2026-weekend'],

@@ -7,10 +7,9 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
+// The home page's layout is checked in site-chrome.test.ts, an event page's in events-pages.test.ts.
 const PAGES = [
-  ['home', '/'],
   ['events', '/events'],
-  ['event', '/events/nabd-festival-2026'],
   ['not-found', '/no-such-page'],
 ] as const;
 
