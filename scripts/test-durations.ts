@@ -19,6 +19,8 @@ const durations: Record<string, number> = JSON.parse(readFileSync(file, 'utf8'))
 for (const report of process.argv.slice(2)) {
   const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report;
   for (const result of testResults) {
+    // A file that failed before its first test (a timed-out setup) reports no time: keep what was recorded.
+    if (!(result.endTime > result.startTime)) continue;
     durations[path.relative(root, result.name).split(path.sep).join('/')] = Math.round((result.endTime - result.startTime) / 100) / 10;
   }
 }
