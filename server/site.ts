@@ -78,6 +78,11 @@ export interface SiteOptions {
    * start), so that tests start many sites without migrating and importing for each (decision 0024).
    */
   initialData?: Blob;
+  /**
+   * Where rendered picture variants are kept across starts: `DATA_DIR/image-cache` by default, in
+   * memory only for a `memory://` data folder. Test sites of one run share one, so each variant is rendered once.
+   */
+  imageCacheDir?: string;
   /** How long `/metrics` reuses the figures it reads from the database (15 s); tests watching them move pass 0. */
   metricsFiguresMaxAgeMs?: number;
 }
@@ -180,7 +185,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       logger: logger.child({ service: 'content' }),
       contentFolder: fromRoot('content'),
       mediaDir: path.join(publicDir, 'media'),
-      imageCacheDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'image-cache'),
+      imageCacheDir:
+        options.imageCacheDir ?? (config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'image-cache')),
       ...(options.clock ? { clock: options.clock } : {}),
     });
     services.push({ path: '/graphql/content', handler: content.router }, { path: '/images', handler: content.images });

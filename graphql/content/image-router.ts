@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import { eq } from 'drizzle-orm';
@@ -27,6 +27,17 @@ export interface ImageRouterOptions {
 }
 
 /**
+ * Writes a rendered variant aside, then renames it into place: processes sharing the folder (sites
+ * on one data folder, test sites of one run) read a whole file or none.
+ */
+async function keep(file: string, output: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}-${crypto.randomUUID()}.partial`;
+  await writeFile(partial, output);
+  await rename(partial, file);
+}
+
+/**
  * Responsive variants of content pictures (SPEC 3.1): `/images/<version>/<path>?w=<width>`, in AVIF
  * or WebP when the browser says it takes them, PNG otherwise. The version is the file's content
  * hash, so every answer can be cached for a year; a variant is rendered once, then kept in memory
@@ -44,7 +55,7 @@ export function createImageRouter(options: ImageRouterOptions): Router {
         const cached = file ? await readFile(file).catch(() => undefined) : undefined;
         if (cached) return cached;
         const output = await render();
-        if (file) await mkdir(path.dirname(file), { recursive: true }).then(() => writeFile(file, output));
+        if (file) await keep(file, output);
         return output;
       })();
       pending.catch(() => rendered.delete(key));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
-import { atEveryWidth, axeViolations, checkLayout, localized } from './support/page-checks.ts';
+import { atEveryWidth, checkLayout, localized } from './support/page-checks.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -20,19 +20,10 @@ const cardHrefs = (page: Page) =>
 const loadMore = (page: Page) => page.locator('[data-load-more]');
 
 describe('the XP feed at phone and desktop widths, in both languages', () => {
-  test.each(atEveryWidth(PAGES))('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
-    await checkLayout(site, localized(locale, path), device, `feed-${name}-${locale}-${device}`);
-  });
-
-  test.each(PAGES.flatMap(([name, path]) => (['en', 'ar'] as const).map((locale) => [name, locale, localized(locale, path)] as const)))(
-    '%s (%s) has no axe-core violations',
-    async (_name, _locale, path) => {
-      // axe is injected as an inline script, which the site's CSP rightly forbids.
-      const context = await site.context({ ...DESKTOP, bypassCSP: true });
-      const page = await context.newPage();
-      await page.goto(path);
-      expect(await axeViolations(page)).toEqual([]);
-      await context.close();
+  test.each(atEveryWidth(PAGES))(
+    '%s (%s) in %s on a %s: no horizontal scroll, no axe-core violations on a desktop, screenshot taken',
+    async (name, path, locale, device) => {
+      await checkLayout(site, localized(locale, path), device, `feed-${name}-${locale}-${device}`, 200, { axe: device === 'desktop' });
     },
   );
 });

@@ -6,5 +6,8 @@ export default {
   rootDir: '../..',
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/'],
+  // One Chromium for the whole run, which every test file connects to (decision 0046).
+  globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
   testTimeout: 60_000,
 };

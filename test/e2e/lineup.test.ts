@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
 import { atEveryWidth, axeViolations, checkLayout, localized } from './support/page-checks.ts';
@@ -35,25 +35,27 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 5000
 const visibleEntries = (page: Page) => page.locator('#lineup-results [data-lineup-entry]:visible');
 
 describe('the line-up pages at phone and desktop widths, in both languages', () => {
-  test.each(atEveryWidth(PAGES))('%s (%s) in %s on a %s: no horizontal scroll, screenshot taken', async (name, path, locale, device) => {
-    await checkLayout(site, localized(locale, path), device, `lineup-${name}-${locale}-${device}`);
-  });
+  test.each(atEveryWidth(PAGES))(
+    '%s (%s) in %s on a %s: no horizontal scroll, no axe-core violations on a desktop, screenshot taken',
+    async (name, path, locale, device) => {
+      await checkLayout(site, localized(locale, path), device, `lineup-${name}-${locale}-${device}`, 200, { axe: device === 'desktop' });
+    },
+  );
 });
 
 describe('accessibility', () => {
-  test.each<[string, string]>([
-    ...PAGES.flatMap(([name, path]) =>
-      (['en', 'ar'] as const).map((locale): [string, string] => [`${name} (${locale})`, localized(locale, path)]),
-    ),
-    ['filters with no results (en)', `${EVENT}/lineup?letter=x&q=nobody`],
-  ])('%s has no axe-core violations', async (_name, path) => {
-    // axe is injected as an inline script, which the site's CSP rightly forbids.
-    const context = await site.context({ ...DESKTOP, bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(path);
-    expect(await axeViolations(page)).toEqual([]);
-    await context.close();
-  });
+  // The pages above are checked where their layout is; this is the filters' empty state.
+  test.each<[string, string]>([['filters with no results (en)', `${EVENT}/lineup?letter=x&q=nobody`]])(
+    '%s has no axe-core violations',
+    async (_name, path) => {
+      // axe is injected as an inline script, which the site's CSP rightly forbids.
+      const context = await site.context({ ...DESKTOP, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(path);
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('the line-up filters', () => {
@@ -197,7 +199,8 @@ describe('my schedule', () => {
     await screenshot(page, `lineup-my-schedule-marked-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download my schedule/ }).click()]);
     expect(download.suggestedFilename()).toBe('nabd-festival-2026-my-schedule.ics');
-    const body = await readFile((await download.path())!, 'utf8');
+    // Read through the connection: the file sits with the suite's shared Chromium, not in this process.
+    const body = await text(await download.createReadStream());
     expect(body).toContain('BEGIN:VCALENDAR');
     expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(body).toContain('Aurelio Sand');

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -85,10 +85,27 @@ async function isStale(lock: string): Promise<boolean> {
 async function removeUnused(name: string, current: string): Promise<void> {
   for (const entry of await readdir(FOLDER)) {
     const file = path.join(FOLDER, entry);
-    if (file === current || !entry.startsWith(`${name}-`) || !entry.endsWith('.tar')) continue;
+    const snapshot = entry.startsWith(`${name}-`) && entry.endsWith('.tar');
+    if (file === current || !(snapshot || entry.startsWith(IMAGES_PREFIX))) continue;
     const info = await stat(file).catch(() => undefined);
-    if (info && Date.now() - info.mtimeMs > UNUSED_MS) await unlink(file).catch(() => {});
+    if (info && Date.now() - info.mtimeMs > UNUSED_MS) await rm(file, { recursive: true, force: true }).catch(() => {});
   }
+}
+
+const IMAGES_PREFIX = 'images-';
+
+/**
+ * The folder where test sites of this key keep the picture variants they render (AVIF encoding is
+ * the slowest part of a browser test's first visit to a page): a variant is rendered once for
+ * every test file and run, not once per site. The key covers the renderer's code and sharp's version.
+ */
+export async function sharedImageCacheDir(): Promise<string> {
+  const folder = path.join(FOLDER, `${IMAGES_PREFIX}${await currentSnapshotKey(projectRoot)}`);
+  await mkdir(folder, { recursive: true });
+  // Marks it used, for removeUnused.
+  const now = new Date();
+  await utimes(folder, now, now).catch(() => {});
+  return folder;
 }
 
 const TEMPLATE_LOCK = 'nabd-test-site-templates';

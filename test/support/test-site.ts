@@ -2,7 +2,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { createSite, type Site } from '#server/site.ts';
 import { createInProcessFetch } from '#platform/in-process-fetch.ts';
 import type { Logger } from '#platform/logger.ts';
-import { siteDatabaseSnapshot } from './site-snapshot.ts';
+import { sharedImageCacheDir, siteDatabaseSnapshot } from './site-snapshot.ts';
 
 /** The public origin test sites believe they run at; requests reach them in process. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -69,9 +69,12 @@ export async function startTestSite(
     config.dataDir === 'memory://' &&
     (options.fromSnapshot === true || (options.fromSnapshot !== false && startsLikeTheSnapshot(config)));
   const initialData = useSnapshot ? await siteDatabaseSnapshot() : undefined;
+  // A site with a data folder keeps its pictures there, as in production.
+  const imageCacheDir = config.dataDir.startsWith('memory://') ? await sharedImageCacheDir() : undefined;
   const site = await createSite(config, {
     clock: options.clock ?? (() => TEST_NOW),
     ...(initialData ? { initialData } : {}),
+    ...(imageCacheDir ? { imageCacheDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metricsFiguresMaxAgeMs === undefined ? {} : { metricsFiguresMaxAgeMs: options.metricsFiguresMaxAgeMs }),
   });

@@ -1,25 +1,12 @@
 import { createServer } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { fromRoot } from '#platform/paths.ts';
 import type { TrackedEvent } from '#server/analytics/analytics-sink.ts';
 import { listen, type RunningServer } from '#server/lifecycle.ts';
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../support/test-site.ts';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags for a headless Chromium on a machine with no network beyond loopback. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+import { openChromium } from './chromium.ts';
 
 export interface BrowserSite {
   origin: string;
@@ -52,7 +39,7 @@ export async function startBrowserSite(
   const site = await startTestSite({ BASE_URL: origin, PORT: String(port), ...environment }, options);
   // No load balancer to warn before the listener closes: the test stops its own browser first.
   const server: RunningServer = await listen(site.app, { port, logger: site.logger, announceMs: 0, idleMs: 100 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await openChromium();
   return {
     origin,
     site,

@@ -1,0 +1,3 @@
+import { closeSharedChromium } from './global-setup.ts';
+
+export default closeSharedChromium;
