@@ -50,16 +50,28 @@ const COLOURS = { background: '#000000', panel: '#121212', accent: '#ff2e93', te
 
 type FontName = keyof typeof FONTS;
 
-let opened: Record<FontName, fontkit.Font> | undefined;
+let unpacked: Record<FontName, Buffer> | undefined;
 /**
- * The four faces, read once per process and shared by every PDF (pdfkit takes a fontkit font as it
- * is and subsets it per document): reading and unpacking them for each ticket was most of its cost.
+ * The four faces unpacked from WOFF once per process: unpacking them for each ticket was most of
+ * its cost. Each document still opens its own fontkit font from these bytes: fontkit keeps a glyph
+ * with the characters it was first shaped from, so a font shared by documents would give one
+ * ticket's text the previous ticket's characters when it is copied or read aloud.
  */
+function faceBytes(): Record<FontName, Buffer> {
+  unpacked ??= Object.fromEntries(Object.entries(FONTS).map(([name, file]) => [name, sfntFromWoff(readFileSync(file))])) as Record<
+    FontName,
+    Buffer
+  >;
+  return unpacked;
+}
+
+let coverage: Record<FontName, fontkit.Font> | undefined;
+/** The faces for asking which characters they have (no shaping, so they can be shared). */
 function fonts(): Record<FontName, fontkit.Font> {
-  opened ??= Object.fromEntries(
-    Object.entries(FONTS).map(([name, file]) => [name, fontkit.create(sfntFromWoff(readFileSync(file))) as fontkit.Font]),
+  coverage ??= Object.fromEntries(
+    Object.entries(faceBytes()).map(([name, bytes]) => [name, fontkit.create(bytes) as fontkit.Font]),
   ) as Record<FontName, fontkit.Font>;
-  return opened;
+  return coverage;
 }
 
 const ARABIC_LETTER = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufefc]/;
@@ -119,8 +131,7 @@ export async function renderTicketPdf(ticket: TicketPdfData): Promise<Buffer> {
       CreationDate: ticket.createdAt,
     },
   });
-  // pdfkit takes a fontkit font as a font's source too (PDFFontFactory.open); its types leave that out.
-  for (const [name, font] of Object.entries(fonts())) doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
+  for (const [name, bytes] of Object.entries(faceBytes())) doc.registerFont(name, bytes);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
