@@ -228,7 +228,15 @@ describe.each(sessionBackends)('sign-up and password pages, $name', ({ redisUrl 
       code: '12ab',
     });
     expect(verification.status).toBe(422);
-    expect(text(verification)).toContain('Enter the 6 digits of the code.');
+    // A code of the wrong length says how long it is; one of the right length but not digits, what it is made of.
+    expect(text(verification)).toContain('This must be exactly 6 characters.');
+    const lettered = await browser.post(url('/account/verification'), {
+      intent: 'verification-verify',
+      email: 'a@example.com',
+      code: '12ab56',
+    });
+    expect(lettered.status).toBe(422);
+    expect(text(lettered)).toContain('Enter the 6 digits of the code.');
     expect(verification.html).toContain('autoComplete="one-time-code"');
     expect(verification.html).toContain('inputMode="numeric"');
     const forgot = await browser.post(url('/ar/account/forgot-password'), { intent: 'forgot-password', email: 'nope' });

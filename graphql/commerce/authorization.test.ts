@@ -81,6 +81,14 @@ const cases: Record<string, Case> = {
     variables: eventOnly,
     ...publicCatalogue((data) => expect(data.ticketsInfo).toEqual([{ ticketId: 'tkt_nabd_ga', isAvailable: true }])),
   },
+  // Public like the catalogue (decision 0044): the web tier asks before a visitor has credentials.
+  waitingRoom: {
+    query: 'query($eventId: ID!) { waitingRoom(eventId: $eventId) { saleOpensAt admissionsPerMinute checkoutsInFlight } }',
+    variables: eventOnly,
+    ...publicCatalogue((data) =>
+      expect(data.waitingRoom).toEqual({ saleOpensAt: null, admissionsPerMinute: null, checkoutsInFlight: expect.any(Number) }),
+    ),
+  },
   cart: {
     query: 'query($cartId: ID!, $eventId: ID!) { cart(cartId: $cartId, eventId: $eventId) { id } }',
     variables: (owner) => ({ cartId: owner.cartId, eventId: EVENT }),

@@ -101,11 +101,20 @@ export class LoadShedder {
     this.#delayMs = Math.max(0, mean, lateness);
   }
 
+  /**
+   * The last reading, or how late the next one already is: requests that queued behind a block
+   * can be read before the timer that would see it runs, and they are the ones to refuse.
+   */
+  #currentDelayMs(): number {
+    if (!this.#timer) return this.#delayMs;
+    return Math.max(this.#delayMs, performance.now() - this.#lastSample - this.#options.sampleMs);
+  }
+
   /** Why this request should be refused now, if it should. */
   reasonToShed(req: Request): ShedReason | undefined {
     const { eventLoopDelayMs, maxInFlight } = this.#options;
     const factor = this.#options.isCheap?.(req) ? CHEAP_FACTOR : 1;
-    if (eventLoopDelayMs > 0 && this.#delayMs > eventLoopDelayMs * factor) return 'event_loop_delay';
+    if (eventLoopDelayMs > 0 && this.#currentDelayMs() > eventLoopDelayMs * factor) return 'event_loop_delay';
     if (maxInFlight > 0 && this.#inFlight >= maxInFlight * factor) return 'in_flight';
     return undefined;
   }

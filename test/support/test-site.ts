@@ -31,7 +31,7 @@ export interface TestSiteOptions {
   clock?: () => Date;
 }
 
-function testConfig(environment: Record<string, string | undefined>): Config {
+export function testConfig(environment: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_ORIGIN,
