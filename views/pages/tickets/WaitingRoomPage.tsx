@@ -1,21 +1,8 @@
 import type { TFunction } from 'i18next';
+import type { LineStatus as WaitingLine } from '#server/waiting-room/waiting-room.ts';
 import type { Formatter } from '../../format.ts';
 import { useSite } from '../../site-context.tsx';
 import type { ShopFrameEvent } from './TicketShopFrame.tsx';
-
-/** Where the visitor stands, as server/waiting-room/waiting-room.ts computes it (times in epoch ms). */
-export interface WaitingLine {
-  number: number;
-  position: number;
-  ahead: number;
-  opensAt: number;
-  beforeOpening: boolean;
-  admissionAt: number;
-  waitMs: number;
-  perMinute: number;
-  checkoutMinutes: number;
-  refreshSeconds: number;
-}
 
 export interface WaitingRoomPageData {
   event: ShopFrameEvent;
