@@ -161,9 +161,9 @@ export function createApp(parts: AppParts): Express {
   app.use(refuseUnstorableText);
   app.use(web.csrf.protect);
   app.use(waitingRoomGate(web.renderer));
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     // An admitted visitor's shop pages show their checkout window: never a stored page.
-    if (res.locals.shopWindowEndsAt || !web.renderer.answerFromCache(req, res)) return next();
+    if (res.locals.shopWindowEndsAt || !(await web.renderer.answerFromCache(req, res))) return next();
     res.locals.route = pageRouteOf(req.path);
   });
   app.use(createPageRouter(web.renderer));

@@ -92,17 +92,29 @@ export class SiteRenderer {
   /**
    * Answers a GET from the page cache when an anonymous visitor asks for a page rendered recently;
    * otherwise notes the key, so that the page rendered for this request is kept if it may be shared.
+   * A page nothing is kept for that another request is rendering is waited for, not rendered again.
    */
-  answerFromCache(req: Request, res: Response): boolean {
+  async answerFromCache(req: Request, res: Response): Promise<boolean> {
     const cache = this.options.pageCache;
-    const key = cache?.keyOf(req);
+    let key = cache?.keyOf(req);
     if (!cache || !key) return false;
-    const cached = cache.get(key);
+    let cached = cache.get(key);
+    const renderUnderWay = cached ? undefined : cache.renderUnderWay(key);
+    if (renderUnderWay) {
+      await renderUnderWay;
+      // That render may have taught the cache which parameters matter: the key can be another.
+      key = cache.keyOf(req)!;
+      cached = cache.get(key);
+    }
     if (!cached) {
-      res.locals.pageCacheKey = key;
+      const lookupKey = key;
+      res.locals.pageCacheKey = lookupKey;
+      cache.watchQuery(req);
+      cache.renderStarted(lookupKey);
       // Whatever else this request ends in (a redirect, an error), the next one may render the page.
-      res.once('finish', () => {
-        if (res.locals.pageCacheKey) cache.release(key);
+      res.once('close', () => {
+        if (res.locals.pageCacheKey) cache.release(lookupKey);
+        cache.renderEnded(lookupKey);
       });
       return false;
     }
@@ -238,13 +250,18 @@ export class SiteRenderer {
     const responsePolicy = policy === 'shared' && res.getHeader('set-cookie') ? 'private' : policy;
     res.status(status).type('html').set('Cache-Control', cacheControlFor(responsePolicy)).send(html);
 
-    const cacheKey = res.locals.pageCacheKey as string | undefined;
-    if (cacheKey && parts.analytics && policy === 'shared' && (status === 200 || status === 404)) {
+    const lookupKey = res.locals.pageCacheKey as string | undefined;
+    if (lookupKey && parts.analytics && policy === 'shared' && (status === 200 || status === 404)) {
+      const cache = this.options.pageCache!;
       res.locals.pageCacheKey = undefined;
       const headers: Record<string, string> = { 'Content-Type': String(res.getHeader('content-type')) };
       const vary = res.getHeader('vary');
       if (vary) headers.Vary = String(vary);
-      this.options.pageCache!.set(cacheKey, { status, body: html, headers, analytics: parts.analytics });
+      const key = cache.keyAfterRender(context.req);
+      cache.set(key, { status, body: html, headers, analytics: parts.analytics });
+      // Kept under a key of the parameters that mattered: a stale copy under the old one may refresh again.
+      if (key !== lookupKey) cache.release(lookupKey);
+      cache.renderEnded(lookupKey);
     }
   }
 

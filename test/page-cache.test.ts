@@ -45,6 +45,19 @@ describe('the page cache', () => {
     expect(views).toHaveLength(3);
   });
 
+  test('parameters the page does not read find the same kept page, and a crowd at a cold page renders it once', async () => {
+    const first = await anonymous('/events/future-sound-forum-2027');
+    const before = stats();
+    const tagged = await anonymous('/events/future-sound-forum-2027?utm_source=newsletter&fbclid=abc');
+    expect(tagged.text).toBe(first.text);
+    expect(stats()).toEqual({ hits: before.hits + 1, misses: before.misses });
+
+    const crowd = await Promise.all(Array.from({ length: 6 }, () => anonymous('/about/history')));
+    expect(new Set(crowd.map((answer) => answer.status))).toEqual(new Set([200]));
+    expect(new Set(crowd.map((answer) => answer.text)).size).toBe(1);
+    expect(stats()).toEqual({ hits: before.hits + 1 + 5, misses: before.misses + 1 });
+  });
+
   test('a visitor whose cookies change the page never gets the cached page, and their page is never kept', async () => {
     await anonymous('/venues');
     const before = stats();

@@ -9,7 +9,23 @@ const page = (body: string): CachedPage => ({
 });
 
 const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-  ({ method, originalUrl: url, headers, get: (name: string) => headers[name] ?? headers[name.toLowerCase()] }) as unknown as Request;
+  ({
+    method,
+    originalUrl: url,
+    query: Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? '')),
+    headers,
+    get: (name: string) => headers[name] ?? headers[name.toLowerCase()],
+  }) as unknown as Request;
+
+/** A render of `url` that reads the named query parameters, kept as the site keeps pages. */
+const render = (pages: PageCache, url: string, reads: string[]) => {
+  const req = request(url);
+  pages.watchQuery(req);
+  for (const name of reads) void req.query[name];
+  const key = pages.keyAfterRender(req);
+  pages.set(key, page(url));
+  return key;
+};
 
 describe('the page cache', () => {
   let now = 0;
@@ -71,5 +87,43 @@ describe('the page cache', () => {
     expect(pages.size).toBe(2);
     pages.clear();
     expect(pages.size).toBe(0);
+  });
+
+  test('keys a page by the query parameters its renders read, in a fixed order, and by no other', () => {
+    const pages = cache();
+    // Before any render of a path, every parameter counts.
+    expect(pages.keyOf(request('/events?utm_source=mail&city=riyadh'))).toBe('/events?city=riyadh&utm_source=mail');
+    expect(render(pages, '/events?utm_source=mail&city=riyadh', ['month', 'city'])).toBe('/events?city=riyadh');
+    expect(pages.keyOf(request('/events?city=riyadh&fbclid=x'))).toBe('/events?city=riyadh');
+    expect(pages.get(pages.keyOf(request('/events?fbclid=x&city=riyadh'))!)?.body).toBe('/events?utm_source=mail&city=riyadh');
+    expect(pages.keyOf(request('/events?month=2026-12&city=jeddah'))).toBe('/events?city=jeddah&month=2026-12');
+    expect(pages.keyOf(request('/events?x=1'))).toBe('/events');
+
+    // A parameter one render reads joins those of the path from then on.
+    render(pages, '/events?city=riyadh&page=2', ['city', 'page']);
+    expect(pages.keyOf(request('/events?page=2&city=riyadh&x=1'))).toBe('/events?city=riyadh&page=2');
+    // A render that looks at every parameter makes every one count.
+    render(pages, '/search?q=a&b=c', []);
+    const everything = request('/search?q=a&z=1');
+    pages.watchQuery(everything);
+    void Object.keys(everything.query);
+    expect(pages.keyAfterRender(everything)).toBe('/search?q=a&z=1');
+    expect(pages.keyOf(request('/search?z=1&q=a'))).toBe('/search?q=a&z=1');
+  });
+
+  test('lets a request wait for the render of a cold page another request has started', async () => {
+    const pages = cache();
+    expect(pages.renderUnderWay('/')).toBeUndefined();
+    pages.renderStarted('/');
+    let waited = false;
+    const waiting = pages.renderUnderWay('/')!.then(() => (waited = true));
+    await Promise.resolve();
+    expect(waited).toBe(false);
+    pages.set('/', page('home'));
+    pages.renderEnded('/');
+    await waiting;
+    expect(waited).toBe(true);
+    expect(pages.renderUnderWay('/')).toBeUndefined();
+    expect(pages.get('/')?.body).toBe('home');
   });
 });

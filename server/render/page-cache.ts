@@ -12,6 +12,15 @@ export interface CachedPage {
   analytics: PageProperties;
 }
 
+/** The query parameters a page's render read, or all of them when it looked at every one. */
+type ParametersRead = ReadonlySet<string> | 'all';
+
+/** How long a request for a page nobody has rendered yet waits for the render already under way. */
+const WAIT_FOR_RENDER_MS = 3000;
+
+/** How many paths the cache remembers the query parameters of (a few per route, bounded against crawls). */
+const MAX_REMEMBERED_PATHS = 10_000;
+
 interface Entry {
   page: CachedPage;
   storedAt: number;
@@ -40,6 +49,10 @@ export interface PageCacheOptions {
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Per path: the query parameters its renders read; the others do not change the page (decision 0050). */
+  private readonly parametersRead = new Map<string, ParametersRead>();
+  /** Keys a request is rendering while nothing is kept for them: others wait for that render. */
+  private readonly rendering = new Map<string, { done: Promise<void>; finish: () => void }>();
   /** Answers given from the cache, and lookups that rendered instead: for benchmarks and logs. */
   readonly stats = { hits: 0, misses: 0 };
   private readonly maxBytes: number;
@@ -63,7 +76,79 @@ export class PageCache {
     if (!this.enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
     // htmx asks for parts of pages at the same URLs; those answers are not pages.
     if (req.get('HX-Request') === 'true' || !carriesOnlyNeutralCookies(req)) return undefined;
-    return req.originalUrl;
+    const [path, search = ''] = splitUrl(req.originalUrl);
+    return path + canonicalQuery(search, this.parametersRead.get(path));
+  }
+
+  /**
+   * Notes which query parameters this request's render reads, so that the page is kept under a key
+   * made of those alone: `?utm_source=…` or a crawler's random parameter then finds the same page
+   * instead of rendering and keeping one more copy. Call before the page is loaded.
+   */
+  watchQuery(req: Request): void {
+    const read = new Set<string>();
+    let readAll = false;
+    const query = new Proxy(req.query, {
+      get: (target, name, receiver) => {
+        if (typeof name === 'string') read.add(name);
+        return Reflect.get(target, name, receiver);
+      },
+      has: (target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return Reflect.has(target, name);
+      },
+      getOwnPropertyDescriptor: (target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return Reflect.getOwnPropertyDescriptor(target, name);
+      },
+      ownKeys: (target) => {
+        readAll = true;
+        return Reflect.ownKeys(target);
+      },
+    });
+    // Express computes `req.query` on every access; this request's own value shadows that getter.
+    Object.defineProperty(req, 'query', { value: query, configurable: true, enumerable: true, writable: true });
+    queryWatches.set(req, () => (readAll ? 'all' : read));
+  }
+
+  /**
+   * The key to keep this request's rendered page under, once the render has read what it needed:
+   * what it read joins what renders of the same path read before (a page may read a parameter only
+   * when another is present), so that later lookups tell apart whatever any render told apart.
+   */
+  keyAfterRender(req: Request): string {
+    const [path, search = ''] = splitUrl(req.originalUrl);
+    const read = queryWatches.get(req)?.() ?? new Set<string>();
+    const known = this.parametersRead.get(path);
+    const merged: ParametersRead = known === 'all' || read === 'all' ? 'all' : known ? new Set([...known, ...read]) : read;
+    this.parametersRead.delete(path);
+    this.parametersRead.set(path, merged);
+    if (this.parametersRead.size > MAX_REMEMBERED_PATHS) this.parametersRead.delete(this.parametersRead.keys().next().value!);
+    return path + canonicalQuery(search, merged);
+  }
+
+  /**
+   * When another request is already rendering a page nothing is kept for, resolves once that render
+   * is kept or given up (or after a short wait), so that a crowd arriving at a cold page renders it
+   * once; undefined when this request should render it.
+   */
+  renderUnderWay(key: string): Promise<void> | undefined {
+    const render = this.rendering.get(key);
+    if (!render) return undefined;
+    return Promise.race([render.done, new Promise<void>((resolve) => setTimeout(resolve, WAIT_FOR_RENDER_MS).unref())]);
+  }
+
+  /** This request renders the page of `key`; `renderEnded` must follow, whatever the outcome. */
+  renderStarted(key: string): void {
+    if (this.rendering.has(key)) return;
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.rendering.set(key, { done, finish });
+  }
+
+  renderEnded(key: string): void {
+    this.rendering.get(key)?.finish();
+    this.rendering.delete(key);
   }
 
   /** Whether this request would be answered from the cache now (load shedding spares it longest); changes nothing. */
@@ -82,7 +167,8 @@ export class PageCache {
     if (!entry || expired || (age > this.freshMs && !entry.refreshing)) {
       if (entry && expired) this.remove(key, entry);
       else if (entry) entry.refreshing = true;
-      this.stats.misses++;
+      // A request that will wait for the render under way is counted when it looks again.
+      if (entry || !this.rendering.has(key)) this.stats.misses++;
       return undefined;
     }
     // Most recently used last, so that the oldest key is the one to evict.
@@ -125,4 +211,24 @@ export class PageCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+/** What each watched request's render has read of its query (see `watchQuery`). */
+const queryWatches = new WeakMap<Request, () => ParametersRead>();
+
+function splitUrl(url: string): [string, string?] {
+  const index = url.indexOf('?');
+  return index === -1 ? [url] : [url.slice(0, index), url.slice(index + 1)];
+}
+
+/**
+ * The part of a query string that can change the page: the parameters renders of this path read, in
+ * a fixed order. For a path no render has taught yet, every parameter.
+ */
+function canonicalQuery(search: string, read: ParametersRead = 'all'): string {
+  if (!search) return '';
+  const kept = [...new URLSearchParams(search)].filter(([name]) => read === 'all' || read.has(name));
+  if (kept.length === 0) return '';
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `?${new URLSearchParams(kept).toString()}`;
 }
