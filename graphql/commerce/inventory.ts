@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#platform/database.ts';
+import { sqlStateOf } from '#platform/sql-state.ts';
+import { inventoryError } from './errors.ts';
 
 /**
  * Inventory holds (decision 0027). Stock lives as counters on the row that is sold: `held` by
@@ -25,6 +27,13 @@ const TABLES: Record<StockKind, SQL> = {
   extra_item: sql.raw('commerce.extra_items'),
   timeslot: sql.raw('commerce.timeslots'),
 };
+
+/**
+ * SQLSTATEs that mean the stock could not be held just now, though the database is up: a lock or
+ * statement timeout while a sale's buyers queue for one row, a serialisation failure or deadlock,
+ * the counters' check refusing. SPEC 8's inventory error ("try again"), not an outage.
+ */
+const HOLD_FAILURES = new Set(['55P03', '57014', '40001', '40P01', '23514']);
 
 /** Not enough left of one stock row: nothing at all (OUT_OF_STOCK) or less than asked (INSUFFICIENT_STOCK). */
 export class StockShortage extends Error {
@@ -60,7 +69,15 @@ export function consolidateNeeds(needs: readonly StockNeed[]): StockNeed[] {
  * 0037): a row withdrawn meanwhile has nothing left.
  */
 export async function takeHolds(tx: Database, orderId: string, needs: readonly StockNeed[]): Promise<void> {
-  const consolidated = consolidateNeeds(needs);
+  try {
+    await takeEachHold(tx, orderId, consolidateNeeds(needs));
+  } catch (error) {
+    if (HOLD_FAILURES.has(sqlStateOf(error) ?? '')) throw inventoryError();
+    throw error;
+  }
+}
+
+async function takeEachHold(tx: Database, orderId: string, consolidated: readonly StockNeed[]): Promise<void> {
   if (consolidated.length === 0) return;
   // The holds' records first, in one statement, so that a stock row's lock, once taken, is held
   // only until the commit: a sale's buyers all queue for the same ticket row.

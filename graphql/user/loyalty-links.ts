@@ -12,6 +12,7 @@ import { loyaltyLinkRules, memberPinRule } from '#platform/loyalty/loyalty-rules
 import type { RateLimits } from '#platform/rate-limits.ts';
 import { loyaltyError, notFound, parseInput, tooManyRequests } from './errors.ts';
 import { profiles } from './tables.ts';
+import { sqlStateOf } from '#platform/sql-state.ts';
 
 export interface LoyaltyLinkResult {
   memberId: string;
@@ -27,10 +28,7 @@ export interface LoyaltyBalanceResult extends LoyaltyLinkResult {
   verifiedStatus: LoyaltyMember['verifiedStatus'];
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const candidate = error as { code?: string; cause?: { code?: string } } | undefined;
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-};
+const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
 
 /**
  * A user's link to their loyalty member (SPEC 3.3, 6, 7.2; decision 0039). Every PIN goes to the
