@@ -5,6 +5,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { ICON_SPRITE, ICON_SPRITE_PATH } from '../views/components/icon-sprite.ts';
 import { generateDemoMedia } from './demo-media.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -109,6 +110,7 @@ const serverOptions: esbuild.BuildOptions = {
 
 await rm(assetsDir, { recursive: true, force: true });
 await mkdir(assetsDir, { recursive: true });
+await writeFile(path.join(root, 'public', ICON_SPRITE_PATH), ICON_SPRITE);
 await generateDemoMedia(path.join(root, 'public', 'media'));
 
 if (watch) {

@@ -192,7 +192,7 @@ describe('my schedule', () => {
     await dhalam.getByRole('button', { name: /^Add to my schedule/ }).click();
     await eventually(() => dhalam.getByRole('button', { name: /^In my schedule/ }).count(), 1);
 
-    // With JavaScript, htmx swapped just the toggles: the page was never reloaded.
+    // With JavaScript, the toggles were swapped in place: the page was never reloaded.
     if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await page.goto(`${EVENT}/lineup/my-schedule`);
     await eventually(() => page.locator('.lineup-row--clash').count(), 2);
