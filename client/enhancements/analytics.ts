@@ -4,14 +4,35 @@ import { track } from '../track.ts';
  * Sends the analytics events (SPEC 9.4) the server marked in the page (views/components/tracking.ts):
  * clicks on `[data-track="<event>"]`, the opening of `<details data-track-open="<event>">` and the
  * first sight of `[data-track-view="<event>"]`. An event's properties are the element's
- * `data-track-<property>` attributes.
+ * `data-track-<property>` attributes, over those its list shares (`data-track-shared`).
  */
 
-const EVENT_ATTRIBUTES = new Set(['view', 'open']);
+const EVENT_ATTRIBUTES = new Set(['view', 'open', 'shared']);
 
 type ListProperty = Record<string, string>[];
 
 function properties(element: Element): Record<string, string | ListProperty> {
+  return { ...sharedProperties(element), ...ownProperties(element) };
+}
+
+/**
+ * What a list of many tracked links says once instead of on every link (decision 0054): the
+ * `data-track-*` properties of the closest `[data-track-shared]` container, and the properties its
+ * value names as read from the link itself (`link_url=href artist_name=text`).
+ */
+function sharedProperties(element: Element): Record<string, string | ListProperty> {
+  const container = element.parentElement?.closest('[data-track-shared]');
+  if (!container) return {};
+  const found = ownProperties(container);
+  for (const rule of container.getAttribute('data-track-shared')!.split(' ').filter(Boolean)) {
+    const [property, source] = rule.split('=');
+    const value = source === 'href' ? element.getAttribute('href') : source === 'text' ? element.textContent : null;
+    if (property && value) found[property] = value.trim();
+  }
+  return found;
+}
+
+function ownProperties(element: Element): Record<string, string | ListProperty> {
   const found: Record<string, string | ListProperty> = {};
   for (const attribute of element.attributes) {
     if (!attribute.name.startsWith('data-track-')) continue;

@@ -24,5 +24,15 @@ export function useTrack() {
   return Object.assign((name: string, properties: TrackedProperties = {}) => ({ 'data-track': name, ...propertyAttributes(properties) }), {
     onView: (name: string, properties: TrackedProperties = {}) => ({ 'data-track-view': name, ...propertyAttributes(properties) }),
     onOpen: (name: string, properties: TrackedProperties = {}) => ({ 'data-track-open': name, ...propertyAttributes(properties) }),
+    /**
+     * For a container of many tracked links: the properties they all share, and those each one's
+     * event reads from the link itself, its `href` or its text (a link's own attributes win).
+     */
+    shared: (properties: TrackedProperties, fromLink: Record<string, 'href' | 'text'> = {}) => ({
+      'data-track-shared': Object.entries(fromLink)
+        .map(([property, source]) => `${property}=${source}`)
+        .join(' '),
+      ...propertyAttributes(properties),
+    }),
   });
 }
