@@ -101,7 +101,8 @@ function Filters({ data }: { data: LineupPageData }) {
         ? null
         : lineup.stages.map((stage) => ({ value: stage.id, label: stage.title })),
     categories: lineup.categories.map((category) => ({ value: category.value, label: category.label })),
-    letters: lineup.letters,
+    // Only what the island reads: the content's own fields (its type name) would travel in every page.
+    letters: lineup.letters.map(({ label, value }) => ({ label, value })),
     entries,
     labels: {
       form: t('lineup:filters.label'),
