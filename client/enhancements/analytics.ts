@@ -2,12 +2,13 @@ import { track } from '../track.ts';
 
 /**
  * Sends the analytics events (SPEC 9.4) the server marked in the page (views/components/tracking.ts):
- * clicks on `[data-track="<event>"]`, the opening of `<details data-track-open="<event>">` and the
- * first sight of `[data-track-view="<event>"]`. An event's properties are the element's
- * `data-track-<property>` attributes, over those its list shares (`data-track-shared`).
+ * clicks on `[data-track="<event>"]` and on the links of `[data-track-links="<event>"]`, the opening
+ * of `<details data-track-open="<event>">` and the first sight of `[data-track-view="<event>"]`. An
+ * event's properties are the element's `data-track-<property>` attributes, over those its list
+ * shares (`data-track-shared`).
  */
 
-const EVENT_ATTRIBUTES = new Set(['view', 'open', 'shared']);
+const EVENT_ATTRIBUTES = new Set(['view', 'open', 'links', 'shared']);
 
 type ListProperty = Record<string, string>[];
 
@@ -17,7 +18,7 @@ function properties(element: Element): Record<string, string | ListProperty> {
 
 /**
  * What a list of many tracked links says once instead of on every link (decision 0054): the
- * `data-track-*` properties of the closest `[data-track-shared]` container, and the properties its
+ * `data-track-*` properties of the closest `[data-track-shared]` list, and the properties its
  * value names as read from the link itself (`link_url=href artist_name=text`).
  */
 function sharedProperties(element: Element): Record<string, string | ListProperty> {
@@ -47,8 +48,12 @@ function ownProperties(element: Element): Record<string, string | ListProperty> 
 document.addEventListener(
   'click',
   (event) => {
-    const element = (event.target as Element | null)?.closest<HTMLElement>('[data-track]');
-    if (element) track(element.dataset.track!, properties(element));
+    const target = event.target as Element | null;
+    const element = target?.closest<HTMLElement>('[data-track]');
+    if (element) return track(element.dataset.track!, properties(element));
+    const link = target?.closest('a[href]');
+    const list = link?.parentElement?.closest<HTMLElement>('[data-track-links]');
+    if (link && list) track(list.dataset.trackLinks!, properties(link));
   },
   { capture: true },
 );

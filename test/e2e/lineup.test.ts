@@ -108,6 +108,27 @@ describe('the line-up filters', () => {
     await context.close();
   });
 
+  test('React comes only when the visitor reaches for the filters, and a click on an artist is tracked with the name', async () => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${EVENT}/lineup`, { waitUntil: 'load' });
+    const island = page.locator('[data-island="lineup-filters"]');
+    await page.waitForTimeout(500);
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
+    await page.locator('#lineup-q').hover();
+    await eventually(async () => (await island.getAttribute('data-hydrated')) !== null, true, 15_000);
+    // The poster's names and the index's cards share their list's tracking: event, name and address.
+    const name = page.locator('.lineup-poster__name a').first();
+    const [artist, href] = [(await name.textContent())!, (await name.getAttribute('href'))!];
+    await name.click();
+    await page.waitForURL(`${site.origin}${href}`);
+    await site.received(
+      'catch_artist_clicked',
+      (properties) => properties.artist_name === artist && properties.event === 'nabd-festival-2026' && properties.link_url === href,
+    );
+    await context.close();
+  });
+
   test('the island script loads only on line-up pages', async () => {
     const context = await site.context(DESKTOP);
     const page = await context.newPage();

@@ -8,12 +8,12 @@ import { useTrack } from './tracking.ts';
 export type NavigationPlace = 'header' | 'footer';
 
 /**
- * The attributes of the list that holds navigation links (a `<nav>`, a `<ul>`): what their
- * navigation_item_clicked events share, said once (decision 0054): the place, and each link's
- * address and text as its link_url and item_name.
+ * The attributes of the list that holds navigation links (a `<nav>`, a `<ul>`): that they send
+ * navigation_item_clicked, and what those events share, said once (decision 0054): the place, and
+ * each link's address and text as its link_url and item_name.
  */
 export function useNavigationTracking(place: NavigationPlace) {
-  return useTrack().shared({ navigation_type: place }, { link_url: 'href', item_name: 'text' });
+  return useTrack().links('navigation_item_clicked', { navigation_type: place }, { link_url: 'href', item_name: 'text' });
 }
 
 interface NavigationLinkProps {
@@ -43,7 +43,7 @@ export function NavigationLink({ link, className, style, children }: NavigationL
       className={className}
       style={style}
       aria-current={current ? 'page' : undefined}
-      {...track('navigation_item_clicked', textIsTheTitle ? {} : { item_name: link.title })}
+      {...track.inList(textIsTheTitle ? {} : { item_name: link.title })}
     >
       {children ?? link.title}
     </SmartLink>

@@ -25,14 +25,18 @@ export function useTrack() {
     onView: (name: string, properties: TrackedProperties = {}) => ({ 'data-track-view': name, ...propertyAttributes(properties) }),
     onOpen: (name: string, properties: TrackedProperties = {}) => ({ 'data-track-open': name, ...propertyAttributes(properties) }),
     /**
-     * For a container of many tracked links: the properties they all share, and those each one's
-     * event reads from the link itself, its `href` or its text (a link's own attributes win).
+     * For a list whose every link sends the same event (decision 0054): the event, the properties
+     * its links share, and those each link's event reads from the link itself, its `href` or its
+     * text. A link in it adds only what it says beyond that, with `track.inList`.
      */
-    shared: (properties: TrackedProperties, fromLink: Record<string, 'href' | 'text'> = {}) => ({
+    links: (name: string, properties: TrackedProperties, fromLink: Record<string, 'href' | 'text'> = {}) => ({
+      'data-track-links': name,
       'data-track-shared': Object.entries(fromLink)
         .map(([property, source]) => `${property}=${source}`)
         .join(' '),
       ...propertyAttributes(properties),
     }),
+    /** A link in a list marked by `track.links`: its own properties, which win over the list's. */
+    inList: (properties: TrackedProperties = {}) => propertyAttributes(properties),
   });
 }

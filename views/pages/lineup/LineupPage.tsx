@@ -218,7 +218,7 @@ function Entries({ entries, data }: { entries: LineupEntry[]; data: LineupPageDa
  * links, three attributes each were a fifth of the page).
  */
 function useArtistTracking(lineup: LineupContent) {
-  return useTrack().shared({ event: lineup.eventSlug }, { link_url: 'href', artist_name: 'text' });
+  return useTrack().links('catch_artist_clicked', { event: lineup.eventSlug }, { link_url: 'href', artist_name: 'text' });
 }
 
 /**
@@ -229,7 +229,7 @@ function usePerformanceLink(lineup: LineupContent, performance: LineupPerformanc
   const { urls } = useSite();
   const track = useTrack();
   const href = urls.route('performance', { eventSlug: lineup.eventSlug, performanceSlug: performance.slug });
-  return { href, ...track('catch_artist_clicked', textIsTheName ? {} : { artist_name: artistName }) };
+  return { href, ...track.inList(textIsTheName ? {} : { artist_name: artistName }) };
 }
 
 function PerformanceCard({
@@ -370,7 +370,6 @@ function Toggle({ entry, performance, lineup }: { entry: LineupEntry; performanc
  */
 function Poster({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] }) {
   const { t, urls } = useSite();
-  const track = useTrack();
   return (
     <section className="section lineup-poster" aria-labelledby="lineup-poster-title" {...useArtistTracking(lineup)}>
       <h2 id="lineup-poster-title" className="visually-hidden">
@@ -382,9 +381,7 @@ function Poster({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] 
             const href = urls.route('performance', { eventSlug: lineup.eventSlug, performanceSlug });
             return (
               <li key={performer.id} className="lineup-poster__name">
-                <a href={href} {...track('catch_artist_clicked')}>
-                  {performer.name}
-                </a>
+                <a href={href}>{performer.name}</a>
               </li>
             );
           })}
