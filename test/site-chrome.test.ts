@@ -40,8 +40,11 @@ const anchors = (html: string) =>
     Object.fromEntries([...match[0].matchAll(/([\w-]+)="([^"]*)"/g)].map((attribute) => [attribute[1]!, attribute[2]!])),
   );
 
-/** The texts of plain links (no markup inside), as a reader sees them. */
-const linkTexts = (html: string) => [...html.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((match) => decoded(match[1]!));
+/** The links' visible texts (without the note a screen reader hears that one opens a new tab). */
+const linkTexts = (html: string) =>
+  [...html.matchAll(/<a [^>]*>(.*?)<\/a>/g)].map((match) =>
+    decoded(match[1]!.replace(/<span class="visually-hidden">.*?<\/span>/g, '').replace(/<[^>]+>/g, '')),
+  );
 
 const listedEvents = (locale: Locale) =>
   published.filter((entry) => entry.type === 'event' && entry.locale === locale && !entry.fields.config.unlistedEvent);
