@@ -1,4 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
+import { propsOfIsland } from '#views/components/island-props.ts';
 import { applyToPage, LineupFilters, type LineupFiltersProps } from '#views/islands/LineupFilters.tsx';
 import type { LineupFilters as Filters } from '#views/pages/lineup/lineup-filters.ts';
 
@@ -10,7 +11,8 @@ import type { LineupFilters as Filters } from '#views/pages/lineup/lineup-filter
 export function hydrateLineupFilters(selector: string): void {
   for (const element of document.querySelectorAll<HTMLElement>(`${selector}:not([data-hydrated])`)) {
     element.dataset.hydrated = '';
-    const props = JSON.parse(element.dataset.props ?? '{}') as LineupFiltersProps;
+    const props = propsOfIsland<LineupFiltersProps>(element);
+    if (!props) continue;
     const form = element.querySelector('form');
     const chosen = form ? choicesIn(form, props.filters) : props.filters;
     hydrateRoot(element, <LineupFilters {...props} filters={chosen} />);
