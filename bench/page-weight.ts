@@ -9,17 +9,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BenchmarkRun, fetchPage, log, root } from './support.ts';
 
-/** One page of each kind, in English; Arabic pages link the same scripts. */
+/** One page of each kind, in English, and the heaviest in Arabic too; Arabic pages link the same scripts. */
 const PAGES: [kind: string, path: string][] = [
   ['Home', '/'],
+  ['Home in Arabic', '/ar'],
   ['Events overview', '/events'],
   ['Event', '/events/nabd-festival-2026'],
   ['Event calendar', '/events/calendar'],
   ['Custom event page (blocks)', '/events/nabd-festival-2026/getting-there'],
   ['Line-up (poster and A–Z, 108 performances)', '/events/nabd-festival-2026/lineup'],
+  ['Line-up in Arabic', '/ar/events/nabd-festival-2026/lineup'],
   ['Line-up artists A–Z (with pictures)', '/events/nabd-festival-2026/lineup/artists'],
   ['Line-up timetable', '/events/nabd-festival-2026/lineup/timetable/2026-12-11'],
   ['Performance', '/events/nabd-festival-2026/lineup/adam-rahal'],
@@ -42,6 +44,8 @@ const PAGES: [kind: string, path: string][] = [
 
 const publicDir = path.join(root, 'public');
 const gzipped = (bytes: Buffer | string) => gzipSync(bytes, { level: 6 }).length;
+// The quality the site's compression middleware gives pages as it serves them.
+const brotlied = (bytes: Buffer | string) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** A built module and every module it imports statically, each once. */
@@ -68,13 +72,13 @@ try {
     const styleBytes = await sum(styles);
     const names = [...html.matchAll(/<script type="module" src="\/assets\/([a-z-]+)-[A-Z0-9]+\.js"/g)].map(([, name]) => name).join(', ');
     rows.push(
-      `| ${kind} | \`${pagePath}\` | ${kilobytes(gzipped(html))} | ${kilobytes(styleBytes)} | ${kilobytes(scriptBytes)} | ${names || 'none'} |`,
+      `| ${kind} | \`${pagePath}\` | ${kilobytes(Buffer.byteLength(html))} | ${kilobytes(gzipped(html))} | ${kilobytes(brotlied(html))} | ${kilobytes(styleBytes)} | ${kilobytes(scriptBytes)} | ${names || 'none'} |`,
     );
   }
   process.stdout.write(
     [
-      '| Page kind | Path | HTML (gzip) | CSS (gzip) | JavaScript (gzip, with imports) | Scripts |',
-      '|---|---|---|---|---|---|',
+      '| Page kind | Path | HTML (raw) | HTML (gzip) | HTML (brotli) | CSS (gzip) | JavaScript (gzip, with imports) | Scripts |',
+      '|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
     ].join('\n'),

@@ -2,9 +2,11 @@
  * Builds what the site serves: browser assets with content hashes (public/assets, with a manifest
  * the server reads), the demo media, and the server bundle (dist/server). `--watch` rebuilds on change.
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { ICON_SPRITE, ICON_SPRITE_PATH } from '../views/components/icon-sprite.ts';
 import { generateDemoMedia } from './demo-media.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -109,6 +111,7 @@ const serverOptions: esbuild.BuildOptions = {
 
 await rm(assetsDir, { recursive: true, force: true });
 await mkdir(assetsDir, { recursive: true });
+await writeFile(path.join(root, 'public', ICON_SPRITE_PATH), ICON_SPRITE);
 await generateDemoMedia(path.join(root, 'public', 'media'));
 
 if (watch) {
@@ -117,4 +120,20 @@ if (watch) {
   console.log('Watching for changes…');
 } else {
   await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  await precompressAssets();
+}
+
+/**
+ * Brotli and gzip twins of the text assets at their highest levels, served in their place by
+ * server/middleware/precompressed-assets.ts: compressed once here rather than on every request.
+ */
+async function precompressAssets(): Promise<void> {
+  const files = (await readdir(assetsDir, { recursive: true })).filter((file) => /\.(?:js|css|svg)$/.test(file));
+  await Promise.all(
+    files.map(async (file) => {
+      const source = await readFile(path.join(assetsDir, file));
+      await writeFile(path.join(assetsDir, `${file}.br`), brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      await writeFile(path.join(assetsDir, `${file}.gz`), gzipSync(source, { level: 9 }));
+    }),
+  );
 }

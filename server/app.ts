@@ -22,6 +22,7 @@ import { CSP_REPORTS_PATH, cspReports } from './middleware/csp-reports.ts';
 import { answeredBy, requestMetrics, routeLabel } from './middleware/request-metrics.ts';
 import { ProcessOverloaded, SHED_RETRY_AFTER_SECONDS, type LoadShedder } from './middleware/load-shedding.ts';
 import { metricsEndpoint } from './metrics-endpoint.ts';
+import { precompressedAssets } from './middleware/precompressed-assets.ts';
 import { permissionsPolicy, securityHeaders } from './middleware/security.ts';
 import { createPageRouter, pageRouteOf } from './page-router.ts';
 import type { SiteRenderer } from './site-renderer.tsx';
@@ -123,7 +124,12 @@ export function createApp(parts: AppParts): Express {
     // content: cached for a year. Media and the icon revalidate daily.
     const files = (folder: string, cacheControl: string) =>
       express.static(path.join(web.publicDir, folder), { index: false, setHeaders: (res) => res.setHeader('Cache-Control', cacheControl) });
-    app.use('/assets', routeLabel('assets'), files('assets', 'public, max-age=31536000, immutable'));
+    app.use(
+      '/assets',
+      routeLabel('assets'),
+      precompressedAssets(path.join(web.publicDir, 'assets')),
+      files('assets', 'public, max-age=31536000, immutable'),
+    );
     app.use('/media', routeLabel('media'), files('media', 'public, max-age=86400'));
     app.get('/favicon.svg', (_req, res) =>
       res.set('Cache-Control', 'public, max-age=86400').sendFile(path.join(web.publicDir, 'favicon.svg')),

@@ -113,9 +113,18 @@ describe('the line-up listings', () => {
     expect(allEntries(text).sort()).toEqual(expected.sort());
     expect(shownEntries(text)).toHaveLength(expected.length);
     expect(text).toContain(`href="/events/${FESTIVAL}/lineup/barq"`);
-    // Clicking an artist is tracked with the artist's name (SPEC 9.4).
+    // Clicking an artist is tracked with the artist's name (SPEC 9.4): the list says once that its
+    // links send catch_artist_clicked, their text the name and their address the link_url.
+    expect(text).toMatch(
+      /<div id="lineup-results" [^>]*data-track-links="catch_artist_clicked" data-track-shared="link_url=href artist_name=text" data-track-event="nabd-festival-2026"/,
+    );
+    // The artists page shows Barq's picture and headliner badge, so the link says the name itself.
     expect(decoded(text)).toContain(
-      `data-track="catch_artist_clicked" data-track-artist_name="${performer('performer-barq').fields.name}"`,
+      `href="/events/${FESTIVAL}/lineup/barq" data-track-artist_name="${performer('performer-barq').fields.name}"`,
+    );
+    const overview = await get(`/events/${FESTIVAL}/lineup`);
+    expect(decoded(overview.text)).toContain(
+      `href="/events/${FESTIVAL}/lineup/barq"><span class="lineup-card__name">${performer('performer-barq').fields.name}</span>`,
     );
   });
 

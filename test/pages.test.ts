@@ -208,10 +208,11 @@ describe('embedded app mode (SPEC 2.3, 6)', () => {
 });
 
 describe('islands and scripts', () => {
-  test('a page links the players (a plain script, no React) and htmx', async () => {
+  test('a page links the players (a plain script, no React) and the small in-place form script, not htmx', async () => {
     const { text } = await get('/');
     expect(text).toMatch(/<script type="module" src="\/assets\/players-[A-Z0-9]+\.js"/);
-    expect(text).toMatch(/<script type="module" src="\/assets\/htmx-[A-Z0-9]+\.js"/);
+    expect(text).toMatch(/<script type="module" src="\/assets\/form-swap-[A-Z0-9]+\.js"/);
+    expect(text).not.toContain('/assets/htmx-');
     expect(text).toContain('data-player="navigation"');
     expect(text).not.toContain('data-island=');
   });

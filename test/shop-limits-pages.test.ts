@@ -27,8 +27,8 @@ const TOO_MANY = {
 const text = (html: string) => decoded(html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 function islandProps(html: string) {
-  const match = /data-island="cart" data-props="([^"]*)"/.exec(html);
-  return match ? JSON.parse(decoded(match[1]!)) : null;
+  const match = /<script type="application\/json" data-island-props="cart">(.*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
 }
 
 describe.each(sessionBackends)('the shop limits on the cart page, $name', ({ redisUrl }) => {

@@ -46,8 +46,8 @@ const text = (html: string) => decoded(html.replaceAll('<!-- -->', '').replace(/
 
 /** The cart island's props in a cart page: lines, totals, checkout. */
 function islandProps(html: string) {
-  const match = /data-island="cart" data-props="([^"]*)"/.exec(html);
-  return match ? JSON.parse(decoded(match[1]!)) : null;
+  const match = /<script type="application\/json" data-island-props="cart">(.*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
 }
 
 describe.each(databaseBackends)('the ticket shop on $name', (backend) => {

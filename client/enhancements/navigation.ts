@@ -34,9 +34,8 @@ if (header && toggle && label && button && nav) {
   };
 
   const markPlace = () => {
-    for (const link of nav.querySelectorAll<HTMLElement>('[data-track="navigation_item_clicked"]')) {
-      link.dataset.trackNavigation_type = wide.matches ? 'header' : 'mobile';
-    }
+    // The menu's links take their place from the menu (views/components/NavigationLink.tsx).
+    nav.dataset.trackNavigation_type = wide.matches ? 'header' : 'mobile';
     if (wide.matches) setOpen(false);
   };
 

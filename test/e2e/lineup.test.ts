@@ -108,6 +108,27 @@ describe('the line-up filters', () => {
     await context.close();
   });
 
+  test('React comes only when the visitor reaches for the filters, and a click on an artist is tracked with the name', async () => {
+    const context = await site.context(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${EVENT}/lineup`, { waitUntil: 'load' });
+    const island = page.locator('[data-island="lineup-filters"]');
+    await page.waitForTimeout(500);
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
+    await page.locator('#lineup-q').hover();
+    await eventually(async () => (await island.getAttribute('data-hydrated')) !== null, true, 15_000);
+    // The poster's names and the index's cards share their list's tracking: event, name and address.
+    const name = page.locator('.lineup-poster__name a').first();
+    const [artist, href] = [(await name.textContent())!, (await name.getAttribute('href'))!];
+    await name.click();
+    await page.waitForURL(`${site.origin}${href}`);
+    await site.received(
+      'catch_artist_clicked',
+      (properties) => properties.artist_name === artist && properties.event === 'nabd-festival-2026' && properties.link_url === href,
+    );
+    await context.close();
+  });
+
   test('the island script loads only on line-up pages', async () => {
     const context = await site.context(DESKTOP);
     const page = await context.newPage();
@@ -192,7 +213,7 @@ describe('my schedule', () => {
     await dhalam.getByRole('button', { name: /^Add to my schedule/ }).click();
     await eventually(() => dhalam.getByRole('button', { name: /^In my schedule/ }).count(), 1);
 
-    // With JavaScript, htmx swapped just the toggles: the page was never reloaded.
+    // With JavaScript, the toggles were swapped in place: the page was never reloaded.
     if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await page.goto(`${EVENT}/lineup/my-schedule`);
     await eventually(() => page.locator('.lineup-row--clash').count(), 2);

@@ -94,7 +94,7 @@ describe('the navigation radio player', () => {
 });
 
 describe('the newsletter form', () => {
-  test('with JavaScript, htmx swaps the form in place with the message', async () => {
+  test('with JavaScript, the form is swapped in place with the message', async () => {
     const context = await site.context(PHONE);
     const page = await context.newPage();
     await page.goto('/ar/events');

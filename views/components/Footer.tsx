@@ -1,7 +1,7 @@
 import type { LayoutContent } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { hasIcon, Icon } from './Icon.tsx';
-import { NavigationLink } from './NavigationLink.tsx';
+import { NavigationLink, useNavigationTracking } from './NavigationLink.tsx';
 import { NewsletterForm } from './NewsletterForm.tsx';
 import { SmartLink } from './SmartLink.tsx';
 import { useTrack } from './tracking.ts';
@@ -10,20 +10,21 @@ import { useTrack } from './tracking.ts';
 export function Footer({ content }: { content: LayoutContent }) {
   const { t } = useSite();
   const track = useTrack();
+  const navigationTracking = useNavigationTracking('footer');
   const { footer, globalConfig } = content;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__top">
           <NewsletterForm />
-          <nav className="site-footer__sections" aria-label={t('footer.navigation')}>
+          <nav className="site-footer__sections" aria-label={t('footer.navigation')} {...navigationTracking}>
             {footer.sections.map((section) => (
               <section key={section.id} className="site-footer__section">
                 <h2 className="label site-footer__heading">{section.title}</h2>
                 <ul className="site-footer__links">
                   {section.items.map((item) => (
                     <li key={item.id}>
-                      <NavigationLink link={item} place="footer" />
+                      <NavigationLink link={item} />
                     </li>
                   ))}
                 </ul>
@@ -92,11 +93,11 @@ export function Footer({ content }: { content: LayoutContent }) {
         ) : null}
         <div className="site-footer__legal">
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-          <ul className="site-footer__legal-links">
+          <ul className="site-footer__legal-links" {...navigationTracking}>
             {[globalConfig.privacyLink, globalConfig.legalLink].map((link) =>
               link ? (
                 <li key={link.id}>
-                  <NavigationLink link={link} place="footer" />
+                  <NavigationLink link={link} />
                 </li>
               ) : null,
             )}

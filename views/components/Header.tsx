@@ -3,7 +3,7 @@ import { useSite } from '../site-context.tsx';
 import { Icon } from './Icon.tsx';
 import { NavigationPlayer } from './AudioPlayers.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { NavigationLink } from './NavigationLink.tsx';
+import { NavigationLink, useNavigationTracking } from './NavigationLink.tsx';
 import { useTrack } from './tracking.ts';
 
 /**
@@ -35,7 +35,7 @@ export function Header({ content }: { content: LayoutContent }) {
           <span className="site-nav__toggle-icon" aria-hidden="true" />
           <span className="visually-hidden">{t('header.menu')}</span>
         </button>
-        <nav className="site-nav" id="site-nav" aria-label={t('header.mainNavigation')}>
+        <nav className="site-nav" id="site-nav" aria-label={t('header.mainNavigation')} {...useNavigationTracking('header')}>
           <ul className="site-nav__menus">
             {content.navigation.menus.map((menu) => (
               <li key={menu.id} className="site-nav__menu">
@@ -73,7 +73,7 @@ export function Header({ content }: { content: LayoutContent }) {
 function MenuEntry({ menu }: { menu: Menu }) {
   const { t } = useSite();
   if (menu.kind === 'item') {
-    return menu.link ? <NavigationLink className="site-nav__link" link={{ ...menu.link, title: menu.title }} place="header" /> : null;
+    return menu.link ? <NavigationLink className="site-nav__link" link={{ ...menu.link, title: menu.title }} /> : null;
   }
   const listsEvents = menu.kind === 'events' || menu.kind === 'lineup';
   return (
@@ -93,7 +93,7 @@ function MenuEntry({ menu }: { menu: Menu }) {
           <ul className="site-nav__list">
             {menu.items.map((item) => (
               <li key={item.id}>
-                <NavigationLink className="site-nav__link site-nav__link--small" link={item} place="header" />
+                <NavigationLink className="site-nav__link site-nav__link--small" link={item} />
               </li>
             ))}
           </ul>
@@ -126,14 +126,14 @@ function EventLinks({
           return (
             <li key={event.slug}>
               {detailed ? (
-                <NavigationLink className="site-nav__event" link={link} place="header" style={{ '--accent': event.config.colourAccent }}>
+                <NavigationLink className="site-nav__event" link={link} style={{ '--accent': event.config.colourAccent }}>
                   <span className="site-nav__event-title">{event.title}</span>
                   <span className="site-nav__event-meta">
                     {format.dateRange(event.config.startDatetime, event.config.endDatetime)} · {event.config.city}
                   </span>
                 </NavigationLink>
               ) : (
-                <NavigationLink className="site-nav__link site-nav__link--small" link={link} place="header" />
+                <NavigationLink className="site-nav__link site-nav__link--small" link={link} />
               )}
             </li>
           );

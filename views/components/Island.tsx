@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSite, type ClientEntry } from '../site-context.tsx';
+import { islandPropsJson } from './island-props.ts';
 
 interface IslandProps<Props extends object> {
   name: ClientEntry;
@@ -9,13 +10,17 @@ interface IslandProps<Props extends object> {
 
 /**
  * A component rendered on the server and hydrated in the browser by its own script, which the
- * page links only because the island is here. Props travel as JSON in the markup.
+ * page links only because the island is here. Its props travel in a data block right after it
+ * (views/components/island-props.ts).
  */
 export function Island<Props extends object>({ name, component: Component, props }: IslandProps<Props>) {
   useSite().assets.use(name);
   return (
-    <div className="island" data-island={name} data-props={JSON.stringify(props)}>
-      <Component {...props} />
-    </div>
+    <>
+      <div className="island" data-island={name}>
+        <Component {...props} />
+      </div>
+      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: islandPropsJson(props) }} />
+    </>
   );
 }

@@ -11,13 +11,13 @@ export interface MyScheduleToggleProps {
   marked: boolean;
   /** The performance's name, for the button's accessible name ("Add to my schedule: Barq"). */
   title?: string;
-  /** An id for the button, unique on the page: htmx then keeps focus on it across the swap. */
+  /** An id for the button, unique on the page: focus then stays on it across the swap. */
   id?: string;
   /** An element id on this page to come back to after a submission without JavaScript. */
   returnAnchor?: string;
 }
 
-/** How the last submission went, shown inside the form (the htmx fragment and the page after a refusal). */
+/** How the last submission went, shown inside the form (the in-place answer and the page after a refusal). */
 interface ToggleStatus {
   kind: 'succeeded' | 'invalid' | 'failed';
   message: string;
@@ -26,7 +26,7 @@ interface ToggleStatus {
 /**
  * "Add to my schedule" for one performance, on any page that lists performances (line-up,
  * timetable, performance page). A POST form to the performance's page with the CSRF token, so it
- * works without JavaScript (POST-redirect-GET back to where the visitor was); with htmx only this
+ * works without JavaScript (POST-redirect-GET back to where the visitor was); with the `form-swap` script only this
  * form is swapped for its new state. It sends the state wanted, not "toggle", so a double submit
  * or a stale page cannot undo what the visitor meant.
  *
@@ -54,7 +54,7 @@ function ToggleForm({
   returnTo: givenReturnTo,
 }: MyScheduleToggleProps & { status?: ToggleStatus; returnTo?: string }) {
   const { t, urls, locale, assets } = useSite();
-  assets.use('htmx');
+  assets.use('form-swap');
   const action = urls.route('performance', { eventSlug, performanceSlug });
   const returnTo = givenReturnTo ?? `${urls.current(locale)}${returnAnchor ? `#${returnAnchor}` : ''}`;
   return (
@@ -62,10 +62,7 @@ function ToggleForm({
       className={marked ? 'schedule-toggle schedule-toggle--marked' : 'schedule-toggle'}
       method="post"
       action={action}
-      hx-post={action}
-      hx-target="this"
-      hx-swap="outerHTML"
-      hx-disabled-elt="find button"
+      data-form-swap=""
     >
       <FormToken />
       <input type="hidden" name="intent" value={MY_SCHEDULE_INTENT} />
@@ -94,7 +91,7 @@ function ToggleForm({
 }
 
 /**
- * What an htmx submission gets back (server/forms/my-schedule.ts): the toggle in its new state,
+ * What an in-place submission gets back (server/forms/my-schedule.ts): the toggle in its new state,
  * from the values the action answered with, and the outcome (announced, or shown when refused).
  */
 export function MyScheduleToggleFragment() {

@@ -6,28 +6,18 @@ export const NEWSLETTER_INTENT = 'newsletter-subscribe';
 
 /**
  * The footer's newsletter sign-up (SPEC 2.4). A plain form that posts back to the page it is on;
- * with htmx the same request swaps just this form. The browser's own validation is off so every
+ * with the `form-swap` script the same request swaps just this form. The browser's own validation is off so every
  * visitor gets the site's messages in their language.
  */
 export function NewsletterForm() {
   const { t, urls, locale, assets } = useSite();
   const state = useFormState(NEWSLETTER_FORM);
-  assets.use('htmx');
+  assets.use('form-swap');
   const action = urls.current(locale);
   const emailError = state?.errors.email;
 
   return (
-    <form
-      id="newsletter"
-      className="newsletter-form"
-      method="post"
-      action={action}
-      noValidate
-      hx-post={action}
-      hx-target="this"
-      hx-swap="outerHTML"
-      hx-disabled-elt="find button"
-    >
+    <form id="newsletter" className="newsletter-form" method="post" action={action} noValidate data-form-swap="">
       <FormToken />
       <input type="hidden" name="intent" value={NEWSLETTER_INTENT} />
       <h2 className="newsletter-form__title">{t('newsletter.title')}</h2>

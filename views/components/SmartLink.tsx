@@ -9,16 +9,18 @@ export function externalLinkProps(href: string): AnchorHTMLAttributes<HTMLAnchor
   return EXTERNAL.test(href) ? { target: '_blank', rel: 'noreferrer noopener' } : {};
 }
 
+/** Links to other sites say, to screen readers, that they open a new tab. */
+export const saysItOpensANewTab = (href: string) => EXTERNAL.test(href) && href.startsWith('http');
+
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string; children: ReactNode };
 
 /** An anchor that follows the site's link rules. */
 export function SmartLink({ href, children, ...rest }: Props) {
   const { t } = useSite();
-  const external = EXTERNAL.test(href);
   return (
     <a href={href} {...externalLinkProps(href)} {...rest}>
       {children}
-      {external && href.startsWith('http') ? <span className="visually-hidden"> ({t('link.opensInNewTab')})</span> : null}
+      {saysItOpensANewTab(href) ? <span className="visually-hidden"> ({t('link.opensInNewTab')})</span> : null}
     </a>
   );
 }

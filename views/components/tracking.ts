@@ -24,5 +24,19 @@ export function useTrack() {
   return Object.assign((name: string, properties: TrackedProperties = {}) => ({ 'data-track': name, ...propertyAttributes(properties) }), {
     onView: (name: string, properties: TrackedProperties = {}) => ({ 'data-track-view': name, ...propertyAttributes(properties) }),
     onOpen: (name: string, properties: TrackedProperties = {}) => ({ 'data-track-open': name, ...propertyAttributes(properties) }),
+    /**
+     * For a list whose every link sends the same event (decision 0054): the event, the properties
+     * its links share, and those each link's event reads from the link itself, its `href` or its
+     * text. A link in it adds only what it says beyond that, with `track.inList`.
+     */
+    links: (name: string, properties: TrackedProperties, fromLink: Record<string, 'href' | 'text'> = {}) => ({
+      'data-track-links': name,
+      'data-track-shared': Object.entries(fromLink)
+        .map(([property, source]) => `${property}=${source}`)
+        .join(' '),
+      ...propertyAttributes(properties),
+    }),
+    /** A link in a list marked by `track.links`: its own properties, which win over the list's. */
+    inList: (properties: TrackedProperties = {}) => propertyAttributes(properties),
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { propsOfIsland } from '../components/island-props.ts';
 import { createFormatter, type Locale } from '../format.ts';
 import { cartTotals, fromHalalas, instalmentOf, type TotalsCoupon } from '../pages/tickets/cart-totals.ts';
 
@@ -582,10 +583,5 @@ function PointsForm({
 
 /** The island's props in a cart page or fragment the server sent back, or null when there is none. */
 function islandPropsIn(html: string): CartIslandProps | null {
-  const element = new DOMParser().parseFromString(html, 'text/html').querySelector<HTMLElement>(`[data-island="${CART_ISLAND}"]`);
-  try {
-    return element?.dataset.props ? (JSON.parse(element.dataset.props) as CartIslandProps) : null;
-  } catch {
-    return null;
-  }
+  return propsOfIsland<CartIslandProps>(new DOMParser().parseFromString(html, 'text/html').querySelector(`[data-island="${CART_ISLAND}"]`));
 }

@@ -183,7 +183,7 @@ function Select(props: {
 }
 
 /** Shows the entries that match, hides the rest and the groups left empty, and keeps the URL in step. */
-function applyToPage(props: LineupFiltersProps, filters: Filters) {
+export function applyToPage(props: LineupFiltersProps, filters: Filters) {
   let shown = 0;
   for (const entry of props.entries) {
     const element = document.getElementById(entry[0]);

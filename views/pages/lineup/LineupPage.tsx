@@ -52,7 +52,7 @@ export function LineupPage({ data }: { data: LineupPageData }) {
         <p id={LINEUP_STATUS_ID} className="lineup-listing__status" role="status">
           {showing.replace(SHOWN_PLACEHOLDER, String(data.visible))}
         </p>
-        <div id={LINEUP_RESULTS_ID} className={`lineup-results lineup-results--${data.layout}`}>
+        <div id={LINEUP_RESULTS_ID} className={`lineup-results lineup-results--${data.layout}`} {...useArtistTracking(lineup)}>
           {data.groups.map((group) => (
             <Group key={group.id} group={group} data={data} />
           ))}
@@ -101,7 +101,8 @@ function Filters({ data }: { data: LineupPageData }) {
         ? null
         : lineup.stages.map((stage) => ({ value: stage.id, label: stage.title })),
     categories: lineup.categories.map((category) => ({ value: category.value, label: category.label })),
-    letters: lineup.letters,
+    // Only what the island reads: the content's own fields (its type name) would travel in every page.
+    letters: lineup.letters.map(({ label, value }) => ({ label, value })),
     entries,
     labels: {
       form: t('lineup:filters.label'),
@@ -211,12 +212,24 @@ function Entries({ entries, data }: { entries: LineupEntry[]; data: LineupPageDa
   );
 }
 
-/** A link to a performance page, tracked as "catch artist" (SPEC 9.4) with the artist's name. */
-function usePerformanceLink(lineup: LineupContent, performance: LineupPerformance, artistName: string) {
+/**
+ * What every "catch artist" link of a list shares (SPEC 9.4), said once on the list: the event,
+ * and the link's address and text as its `link_url` and `artist_name` (decision 0054: on a hundred
+ * links, three attributes each were a fifth of the page).
+ */
+function useArtistTracking(lineup: LineupContent) {
+  return useTrack().links('catch_artist_clicked', { event: lineup.eventSlug }, { link_url: 'href', artist_name: 'text' });
+}
+
+/**
+ * A link to a performance page, tracked as "catch artist" with the artist's name: the link's text,
+ * unless it reads otherwise (a set's own title), when the name is the link's own property.
+ */
+function usePerformanceLink(lineup: LineupContent, performance: LineupPerformance, artistName: string, textIsTheName: boolean) {
   const { urls } = useSite();
   const track = useTrack();
   const href = urls.route('performance', { eventSlug: lineup.eventSlug, performanceSlug: performance.slug });
-  return { href, ...track('catch_artist_clicked', { artist_name: artistName, event: lineup.eventSlug, link_url: href }) };
+  return { href, ...track.inList(textIsTheName ? {} : { artist_name: artistName }) };
 }
 
 function PerformanceCard({
@@ -234,7 +247,8 @@ function PerformanceCard({
 }) {
   const performer = performance.performers.find((item) => item.id === entry.performerId) ?? performance.performers[0];
   const name = performer?.name ?? performance.title;
-  const link = usePerformanceLink(lineup, performance, name);
+  // The link reads the name alone unless it shows the set's own title or the headliner badge.
+  const link = usePerformanceLink(lineup, performance, name, performance.title === name && !(withImage && performance.headliner));
   const image = performer?.cover ?? performance.cover;
   return (
     <li id={entry.key} className="lineup-card" data-lineup-entry="" hidden={entry.hidden}>
@@ -269,11 +283,8 @@ function HeadlinerBadge() {
 /** A row of a schedule (a stage's day, a day's stage): the time, the set, its styles. */
 function PerformanceRow({ entry, performance, lineup }: { entry: LineupEntry; performance: LineupPerformance; lineup: LineupContent }) {
   const { format } = useSite();
-  const link = usePerformanceLink(
-    lineup,
-    performance,
-    format.list(performance.performers.map((performer) => performer.name)) || performance.title,
-  );
+  const artists = format.list(performance.performers.map((performer) => performer.name)) || performance.title;
+  const link = usePerformanceLink(lineup, performance, artists, artists === performance.title);
   return (
     <li id={entry.key} className="lineup-row" data-lineup-entry="" hidden={entry.hidden}>
       {lineup.hideTiming ? null : (
@@ -294,7 +305,10 @@ function PerformanceRow({ entry, performance, lineup }: { entry: LineupEntry; pe
   );
 }
 
-/** Day, time, stage and categories, as far as the line-up shows them (SPEC 3.2). */
+/**
+ * Day, time, stage and categories, as far as the line-up shows them (SPEC 3.2). Printed once per
+ * listed set, so its parts carry no class their place in the line does not already give them.
+ */
 export function PerformanceMeta({
   performance,
   lineup,
@@ -314,17 +328,11 @@ export function PerformanceMeta({
   const categories = lineup.categories.filter((category) => performance.categories.includes(category.value));
   return (
     <p className="performance-meta">
-      {!lineup.hideTiming && showDay && day ? (
-        <span className="performance-meta__item">{t('lineup:day.number', { number: day.number })}</span>
-      ) : null}
-      {!lineup.hideTiming && showTime ? (
-        <span className="performance-meta__item">
-          <time dateTime={performance.startDatetime}>{format.time(performance.startDatetime)}</time>
-        </span>
-      ) : null}
+      {!lineup.hideTiming && showDay && day ? <span>{t('lineup:day.number', { number: day.number })}</span> : null}
+      {!lineup.hideTiming && showTime ? <time dateTime={performance.startDatetime}>{format.time(performance.startDatetime)}</time> : null}
       {stage ? (
         <span
-          className="performance-meta__item performance-meta__stage"
+          className="performance-meta__stage"
           style={stage.titleColour ? ({ '--stage-colour': stage.titleColour } as object) : undefined}
         >
           {stage.title}
@@ -362,9 +370,8 @@ function Toggle({ entry, performance, lineup }: { entry: LineupEntry; performanc
  */
 function Poster({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] }) {
   const { t, urls } = useSite();
-  const track = useTrack();
   return (
-    <section className="section lineup-poster" aria-labelledby="lineup-poster-title">
+    <section className="section lineup-poster" aria-labelledby="lineup-poster-title" {...useArtistTracking(lineup)}>
       <h2 id="lineup-poster-title" className="visually-hidden">
         {t('lineup:poster.title')}
       </h2>
@@ -374,9 +381,7 @@ function Poster({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] 
             const href = urls.route('performance', { eventSlug: lineup.eventSlug, performanceSlug });
             return (
               <li key={performer.id} className="lineup-poster__name">
-                <a href={href} {...track('catch_artist_clicked', { artist_name: performer.name, event: lineup.eventSlug, link_url: href })}>
-                  {performer.name}
-                </a>
+                <a href={href}>{performer.name}</a>
               </li>
             );
           })}
