@@ -60,6 +60,12 @@ export function pageRouteOf(path: string): RouteId | undefined {
   return matchRoute(path)?.id;
 }
 
+/** The query parameters the page at a locale-neutral path reads, when its route says which. */
+export function pageQueryParameters(path: string): readonly string[] | undefined {
+  const match = matchRoute(path);
+  return match ? ROUTES[match.id].query : undefined;
+}
+
 /**
  * Serves the route table: GET renders a page from its loader and view; POST runs the form action
  * named by the form's `intent`, then redirects (303) or shows the form again with its messages.

@@ -1,4 +1,5 @@
 import type { PageModule } from './page.ts';
+import { CALENDAR_FILTERS } from './pages/events/calendar-filters.ts';
 
 /**
  * Every route of SPEC 2.1, once, with its layout (SPEC 2.3) and its page module. Each route also
@@ -12,13 +13,23 @@ export interface RouteDefinition {
   path: string;
   layout: LayoutName;
   page?: () => Promise<{ default: PageModule }>;
+  /**
+   * The query parameters the page reads, when it says which: only these tell its cached copies
+   * apart (decision 0053), so `?utm_source=...` does not render and keep the page once more.
+   * Without it every parameter counts; an empty one (a filter form's "all") counts as not sent.
+   */
+  query?: readonly string[];
 }
 
-const route = (path: string, layout: LayoutName, page?: RouteDefinition['page']): RouteDefinition =>
-  page ? { path, layout, page } : { path, layout };
+const route = (path: string, layout: LayoutName, page?: RouteDefinition['page'], query?: readonly string[]): RouteDefinition => ({
+  path,
+  layout,
+  ...(page ? { page } : {}),
+  ...(query ? { query } : {}),
+});
 
 export const ROUTES = {
-  home: route('/', 'default', () => import('./pages/home.ts')),
+  home: route('/', 'default', () => import('./pages/home.ts'), []),
 
   account: route('/account', 'account', () => import('./pages/account.ts')),
   accountTickets: route('/account/tickets', 'account', () => import('./pages/account/tickets.ts')),
@@ -46,8 +57,8 @@ export const ROUTES = {
   xpFeedCategory: route('/xp-feed/:category', 'default', () => import('./pages/feed/xp-feed-category.ts')),
   xpFeedArticle: route('/xp-feed/:category/:article', 'default', () => import('./pages/feed/xp-feed-article.ts')),
 
-  events: route('/events', 'default', () => import('./pages/events.ts')),
-  eventsCalendar: route('/events/calendar', 'default', () => import('./pages/events/calendar.ts')),
+  events: route('/events', 'default', () => import('./pages/events.ts'), CALENDAR_FILTERS),
+  eventsCalendar: route('/events/calendar', 'default', () => import('./pages/events/calendar.ts'), CALENDAR_FILTERS),
   event: route('/events/:slug', 'default', () => import('./pages/events/event.ts')),
   eventCustomPage: route('/events/:slug/:eventCustomPageSlug', 'default', () => import('./pages/events/event-custom-page.ts')),
 

@@ -30,9 +30,11 @@ import type { Config } from './config.ts';
 import { createI18n } from './i18n.ts';
 import { createCsrf } from './middleware/csrf.ts';
 import { loadAssetManifest } from './render/asset-manifest.ts';
+import { pageQueryParameters } from './page-router.ts';
 import { PageCache } from './render/page-cache.ts';
 import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
+import { EventSales } from './commerce/event-sales.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { PreviewMode } from './preview/preview-mode.ts';
 import { runProbes, withinDeadline, type Probe } from './readiness-probes.ts';
@@ -291,7 +293,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       previewHeaders: { authorization: `Bearer ${config.content.previewToken}`, [CONTENT_HEADERS.includeDrafts]: 'true' },
       cache: { store: contentCache, staleMs: 30_000 },
     });
-    pageCache = new PageCache({ maxEntries: config.pageCacheEntries });
+    pageCache = new PageCache({ maxEntries: config.pageCacheEntries, queryParameters: pageQueryParameters });
     contentFreshness = new ContentFreshness(content, contentCache, logger);
     const redirects = new ContentRedirects(content, logger);
     const sitemap = new Sitemap(content, config.baseUrl);
@@ -321,6 +323,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       content,
       user: users,
       commerce,
+      eventSales: new EventSales(commerce, logger.child({ component: 'event-sales' })),
       auth: new SessionAuth(relyingParty, currentUserReader(users), (refreshToken) => userPool.signOut(refreshToken)),
       userPool,
       tracker,

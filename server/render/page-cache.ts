@@ -28,6 +28,12 @@ export interface PageCacheOptions {
   /** After that, one request renders it again while others still get this copy for this long. */
   staleMs?: number;
   now?: () => number;
+  /**
+   * The query parameters the page at a locale-neutral path reads (its route's `query`); undefined
+   * when the route does not say, and then the whole query string is part of the key. A parameter
+   * sent empty (a form's "all") counts as not sent.
+   */
+  queryParameters?: (path: string) => readonly string[] | undefined;
 }
 
 /**
@@ -63,7 +69,17 @@ export class PageCache {
     if (!this.enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
     // htmx asks for parts of pages at the same URLs; those answers are not pages.
     if (req.get('HX-Request') === 'true' || !carriesOnlyNeutralCookies(req)) return undefined;
-    return req.originalUrl;
+    const read = this.options.queryParameters?.(req.path);
+    if (!read) return req.originalUrl;
+    // Only what the page reads, in the route's order: tracking parameters and reordered filters
+    // answer from the same copy (decision 0053).
+    const mark = req.originalUrl.indexOf('?');
+    if (mark < 0) return req.originalUrl;
+    const query = new URLSearchParams(req.originalUrl.slice(mark + 1));
+    const kept = new URLSearchParams();
+    for (const name of read) for (const value of query.getAll(name)) if (value !== '') kept.append(name, value);
+    const path = req.originalUrl.slice(0, mark);
+    return kept.size ? `${path}?${kept}` : path;
   }
 
   /** Whether this request would be answered from the cache now (load shedding spares it longest); changes nothing. */
