@@ -10,7 +10,7 @@ export type CoverComposition = 'sunset' | 'stage' | 'lasers';
 const COMPOSITIONS: readonly CoverComposition[] = ['sunset', 'stage', 'lasers'];
 
 /** The composition a seed gets: the same seed always the same. */
-export const compositionFor = (seed: string): CoverComposition => COMPOSITIONS[hashOf(`composition:${seed}`) % COMPOSITIONS.length]!;
+export const compositionFor = (seed: string): CoverComposition => COMPOSITIONS[hashOf(`look:${seed}`) % COMPOSITIONS.length]!;
 
 /**
  * A festival poster for `seed`. `crowd` puts silhouettes in front of a sunset (the home page's
