@@ -92,6 +92,8 @@ async function shop(context: BrowserContext, locale: 'en' | 'ar', javaScriptEnab
   }
   expect(await total(page)).toContain('1,190.00');
   expect(await page.locator('.stepper__value').first().textContent()).toBe('2');
+  // "Added to your cart." was the add's outcome: shown once, gone with the next change (the stepper's).
+  expect(await page.getByText(labels.added).count()).toBe(0);
   // The summary lists what the total is made of, line by line.
   expect(await page.locator('.cart-summary__item').first().textContent()).toContain(`2 × ${ga}`);
   // The header outside the island says the same, without a reload.
