@@ -116,6 +116,8 @@ describe('accessibility', () => {
   test.each<[string, string]>([
     ['calendar with a refused value and no results (en)', '/events/calendar?month=2027-07&city=riyadh&type=nope'],
     ['calendar with no results (ar)', '/ar/events/calendar?month=2027-07&city=riyadh'],
+    ['events overview with its cards, filtered (en)', '/events?city=riyadh'],
+    ['events overview with nothing matching and a refused value (ar)', '/ar/events?city=alula&type=conference&month=1999-01'],
   ])('%s has no axe-core violations', async (_name, path) => {
     // axe is injected as an inline script, which the site's CSP rightly forbids.
     const context = await site.context({ ...DESKTOP, bypassCSP: true });
