@@ -33,6 +33,7 @@ import { loadAssetManifest } from './render/asset-manifest.ts';
 import { PageCache } from './render/page-cache.ts';
 import { ContentFreshness } from './services/content-freshness.ts';
 import { QueryCache } from './services/query-cache.ts';
+import { EventSales } from './commerce/event-sales.ts';
 import { ServiceClient } from './services/service-client.ts';
 import { PreviewMode } from './preview/preview-mode.ts';
 import { runProbes, withinDeadline, type Probe } from './readiness-probes.ts';
@@ -321,6 +322,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
       content,
       user: users,
       commerce,
+      eventSales: new EventSales(commerce, logger.child({ component: 'event-sales' })),
       auth: new SessionAuth(relyingParty, currentUserReader(users), (refreshToken) => userPool.signOut(refreshToken)),
       userPool,
       tracker,

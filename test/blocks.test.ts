@@ -129,7 +129,7 @@ describe('the home page is built from its blocks', () => {
     const category = published.find((entry) => entry.id === article.category.ref)!.slug;
     expect(grid).toContain(`href="${localized(locale, `/xp-feed/${category}/nabd-festival-2026-tickets-guide`)}"`);
     expect(grid).toContain(fields('release-lujain-hassan-rain-study', locale).title);
-    expect(grid).toContain(`href="${localized(locale, '/events/dunes-sessions-2027')}"`);
+    expect(grid).toContain(`href="${localized(locale, '/performers/kaysan')}"`);
 
     const app = section(html, 'block-download-app');
     const download = block('page-home', 'home-app', locale);
@@ -144,6 +144,36 @@ describe('the home page is built from its blocks', () => {
   test('the page links the countdown and carousel scripts because its blocks ask for them', async () => {
     const html = await get('en', '/');
     expect(scripts(html)).toEqual(expect.arrayContaining(['countdown', 'carousel', 'analytics']));
+  });
+
+  test.each(LOCALES)('each event shows once: featured above, the rest coming up, and the cards no two alike (%s)', async (locale) => {
+    const html = await get(locale, '/');
+    const cardLinks = [...html.matchAll(/class="event-card__link" href="(?:\/ar)?\/events\/([^"]+)"/g)].map((match) => match[1]!);
+    expect(cardLinks.length).toBeGreaterThan(3);
+    expect(cardLinks).toEqual([...new Set(cardLinks)]);
+
+    const listed = published
+      .filter((entry) => entry.type === 'event' && entry.locale === locale && !entry.fields.config.unlistedEvent)
+      .filter((entry) => Date.parse(entry.fields.config.endDatetime) >= TEST_NOW.getTime())
+      .sort((a, b) => Date.parse(a.fields.config.startDatetime) - Date.parse(b.fields.config.startDatetime));
+    const featured = listed.filter((entry) => entry.fields.config.featured).map((entry) => entry.slug);
+    const start = html.indexOf('id="home-featured"');
+    const featuredSection = html.slice(start, html.indexOf('</section>', start));
+    expect([...featuredSection.matchAll(/class="event-card__link" href="(?:\/ar)?\/events\/([^"]+)"/g)].map((match) => match[1])).toEqual(
+      featured,
+    );
+    // "Coming up" is the next events the featured section does not show, as many as the block asks for.
+    const comingUp = [...section(html, 'block-event-list').matchAll(/class="event-card__link" href="(?:\/ar)?\/events\/([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    const limit = block('page-home', 'home-upcoming', 'en').limit as number;
+    expect(comingUp).toEqual(
+      listed
+        .filter((entry) => !featured.includes(entry.slug))
+        .slice(0, limit)
+        .map((entry) => entry.slug),
+    );
+    expect(comingUp.length).toBeGreaterThan(2);
   });
 });
 

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import type { EventCardContent } from '#views/content.ts';
+import { createFormatter } from '#views/format.ts';
+import { ServiceClient } from '#server/services/service-client.ts';
+import { EventSales } from '#server/commerce/event-sales.ts';
+import { createLogger } from '#platform/logger.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_NOW, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
@@ -256,6 +262,200 @@ describe('the event calendar (SPEC 2.4)', () => {
     expect(text).toMatch(/<button type="submit"[^>]*>اعرض الفعاليات<\/button>/);
     expect(text).toMatch(/<p id="calendar-status" class="calendar__status" role="status">/);
     expect(text).toMatch(/<script type="module" src="\/assets\/htmx-[A-Z0-9]+\.js"/);
+  });
+});
+
+describe('the events overview (SPEC 2.1 /events)', () => {
+  /** Listed events, as the overview shows them: upcoming soonest first, then past ones latest first. */
+  const listed = (locale: Locale = 'en') => records('event', locale).filter((event) => !event.fields.config.unlistedEvent);
+  const isUpcoming = (event: ContentRecord) => Date.parse(event.fields.config.endDatetime) >= TEST_NOW.getTime();
+  const overviewOrder = (events: ContentRecord[]) => [
+    ...events.filter(isUpcoming).sort((a, b) => Date.parse(a.fields.config.startDatetime) - Date.parse(b.fields.config.startDatetime)),
+    ...events
+      .filter((event) => !isUpcoming(event))
+      .sort((a, b) => Date.parse(b.fields.config.startDatetime) - Date.parse(a.fields.config.startDatetime)),
+  ];
+  const cardSlugs = (html: string) =>
+    [...html.matchAll(/class="event-card__link" href="(?:\/ar)?\/events\/([^"]+)"/g)].map((match) => match[1]);
+  /** One card's HTML, from its link to the end of its article. */
+  const card = (html: string, slug: string, locale: Locale = 'en') => {
+    const start = html.indexOf(`class="event-card__link" href="${localized(locale, `/events/${slug}`)}"`);
+    expect(start).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf('</article>', start));
+  };
+
+  test('a sold-out event says so on its card, and has no price', async () => {
+    const soldOut = sql`update commerce.tickets set sold = capacity where event_id = 'evt_dunes_2027'`;
+    await site.database.db.execute(soldOut);
+    try {
+      // First of the overview's tests: no list with Dunes Sessions alone had its sale asked for (and kept a minute).
+      const { text } = await get('/events?month=2027-01&city=alula');
+      expect(cardSlugs(text)).toEqual(['dunes-sessions-2027']);
+      const dunes = decoded(card(text, 'dunes-sessions-2027'));
+      expect(dunes).toContain('event-card__badge--sold-out">Sold out');
+      expect(dunes).toContain('<p class="event-card__sale">Sold out</p>');
+      expect(dunes).not.toContain('From ');
+    } finally {
+      await site.database.db.execute(sql`update commerce.tickets set sold = 0 where event_id = 'evt_dunes_2027'`);
+    }
+  });
+
+  test('lists every listed event, upcoming then past, and offers the cities, months and types they have', async () => {
+    const { text } = await get('/events');
+    expect(cardSlugs(text)).toEqual(overviewOrder(listed()).map((event) => event.slug));
+    expect(selectValues(text, 'city').sort()).toEqual([...new Set(listed().map((event) => event.fields.config.cityKey))].sort());
+    expect(selectValues(text, 'type').sort()).toEqual([...new Set(listed().map((event) => event.fields.config.eventType))].sort());
+    expect(selectValues(text, 'month')).toEqual(
+      expect.arrayContaining([...new Set(listed().map((event) => riyadhMonth(event.fields.config.startDatetime)))]),
+    );
+  });
+
+  test('each city, month and type narrows both lists to exactly their events', async () => {
+    const { text: page } = await get('/events');
+    for (const city of selectValues(page, 'city')) {
+      const { text } = await get(`/events?city=${city}`);
+      expect(cardSlugs(text)).toEqual(
+        overviewOrder(listed().filter((event) => event.fields.config.cityKey === city)).map((event) => event.slug),
+      );
+      expect(text).toMatch(new RegExp(`<option value="${city}" selected=""`));
+    }
+    for (const type of selectValues(page, 'type')) {
+      const { text } = await get(`/ar/events?type=${type}`);
+      expect(cardSlugs(text)).toEqual(
+        overviewOrder(listed('ar').filter((event) => event.fields.config.eventType === type)).map((event) => event.slug),
+      );
+    }
+    for (const month of selectValues(page, 'month')) {
+      const { text } = await get(`/events?month=${month}`);
+      expect(cardSlugs(text)).toEqual(overviewOrder(listed().filter((event) => runsInMonth(event, month))).map((event) => event.slug));
+    }
+  });
+
+  test('filters combine, say how many events match, and keep the page out of search engines under its one canonical URL', async () => {
+    const { text } = await get('/events?city=riyadh&type=festival&month=2026-12');
+    const expected = overviewOrder(
+      listed().filter(
+        (event) =>
+          event.fields.config.cityKey === 'riyadh' && event.fields.config.eventType === 'festival' && runsInMonth(event, '2026-12'),
+      ),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(cardSlugs(text)).toEqual(expected.map((event) => event.slug));
+    expect(decoded(text)).toContain(
+      expected.length === 1 ? '1 event matches your filters' : `${expected.length} events match your filters`,
+    );
+    expect(text).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/events"/>`);
+    expect(text).toMatch(/<meta name="robots" content="noindex/);
+    const unfiltered = (await get('/events')).text;
+    expect(unfiltered).not.toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  test('the form works without JavaScript: a GET to /events, labelled in both languages', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const { text } = await get(localized(locale, '/events'));
+      const form = /<form class="calendar-filters"[^>]*>/.exec(text)![0];
+      expect(form).toContain('method="get"');
+      expect(form).toContain(`action="${localized(locale, '/events')}"`);
+      for (const name of ['city', 'month', 'type'] as const) {
+        expect(decoded(text)).toContain(`<label class="field__label" for="events-${name}">${events[locale].calendar[name].label}</label>`);
+      }
+      expect(decoded(text)).toContain(`>${events[locale].calendar.apply}</button>`);
+    }
+  });
+
+  test('a combination with nothing in it says so and offers to clear the filters', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const { status, text } = await get(localized(locale, '/events?city=alula&type=conference'));
+      expect(status).toBe(200);
+      expect(cardSlugs(text)).toEqual([]);
+      expect(decoded(text)).toContain(events[locale].overview.emptyFiltered);
+      expect(decoded(text)).toContain(`href="${localized(locale, '/events')}">${events[locale].calendar.clear}`);
+    }
+  });
+
+  test.each([
+    ['month=2026-13', 'month', '2026-13'],
+    ['month=1999-01', 'month', '1999-01'],
+    ['city=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'city', '<script>alert(1)</script>'],
+    ['city=london', 'city', 'london'],
+    ['type=rave', 'type', 'rave'],
+    ['city=riyadh&city=jeddah', 'city', 'riyadh, jeddah'],
+  ])('?%s is named back to the visitor and every event is shown', async (query, name, value) => {
+    for (const locale of ['en', 'ar'] as const) {
+      const response = await get(localized(locale, `/events?${query}`));
+      expect(response.status).toBe(200);
+      expect(cardSlugs(response.text)).toEqual(overviewOrder(listed(locale)).map((event) => event.slug));
+      expect(decoded(response.text)).toContain(events[locale].overview.rejected[name].replace('{{value}}', value));
+      expect(response.text).not.toContain('<script>alert(1)');
+    }
+  });
+
+  test('the page cache keeps one copy per choice of filters: other parameters and their order do not count', async () => {
+    const anonymous = (url: string) => request(site.app).get(url).set('Cookie', 'locale=en');
+    const stats = () => ({ ...site.pageCache!.stats });
+    const before = stats();
+    const first = await anonymous('/events?type=concert&city=jeddah&utm_source=newsletter');
+    const same = [
+      '/events?city=jeddah&type=concert',
+      '/events?utm_campaign=winter&type=concert&city=jeddah',
+      '/events?city=jeddah&fbclid=abc&type=concert',
+    ];
+    for (const url of same) expect((await anonymous(url)).text).toBe(first.text);
+    expect(stats()).toEqual({ hits: before.hits + same.length, misses: before.misses + 1 });
+    // Another choice is another page (one no other test asked for).
+    await anonymous('/events?type=festival&city=jeddah');
+    expect(stats().misses).toBe(before.misses + 2);
+    // The home reads no parameter at all.
+    const home = await anonymous('/?utm_source=poster');
+    expect((await anonymous('/?gclid=1')).text).toBe(home.text);
+  });
+
+  test('cards give the lowest price on sale and where the sale stands, in both languages', async () => {
+    const nabd = fields('event-nabd-festival-2026');
+    expect(nabd.config.ticketsExternalId).toBe('evt_nabd_2026');
+    for (const locale of ['en', 'ar'] as const) {
+      const format = createFormatter(locale);
+      const common = strings(locale, 'common');
+      const { text } = await get(localized(locale, '/events'));
+      // The day pass at its discounted 249.00 is the cheapest ticket on sale; the 99.00 wristband kit
+      // is shipped, not admission, and the group request has no price.
+      const festival = decoded(card(text, 'nabd-festival-2026', locale));
+      expect(festival).toContain(common.eventCard.from.replace('{{price}}', format.money('249.00')));
+      // Three of the thirty backstage tours are left: few left of a ticket on sale.
+      expect(festival).toContain(`event-card__badge--selling-fast">${common.eventCard.sale.SELLING_FAST}`);
+      const sahab = decoded(card(text, 'sahab-festival-2027', locale));
+      expect(sahab).toContain(`event-card__badge--on-sale-soon">${common.eventCard.sale.ON_SALE_SOON}`);
+      expect(sahab).not.toContain(common.eventCard.from.replace('{{price}}', ''));
+      expect(decoded(card(text, 'dunes-sessions-2027', locale))).toContain(
+        common.eventCard.from.replace('{{price}}', format.money('395.00')),
+      );
+      // Past events and events not sold here have no sale line.
+      expect(card(text, 'nabd-festival-2025', locale)).not.toContain('event-card__sale');
+    }
+  });
+
+  test('the sale of every card of a page comes in one call, and the next page view reuses it', async () => {
+    let calls = 0;
+    const commerce = new ServiceClient({
+      name: 'commerce',
+      url: `${TEST_ORIGIN}/graphql/commerce`,
+      fetch: (input, init) => {
+        calls += 1;
+        return site.fetch(input, init);
+      },
+    });
+    const sales = new EventSales(commerce, createLogger({ level: 'silent' }));
+    const cards: EventCardContent[] = upcomingEvents().map((event) => ({
+      title: event.fields.title,
+      slug: event.slug!,
+      config: event.fields.config,
+    }));
+    expect(cards.filter((event) => event.config.enableTickets).length).toBeGreaterThan(3);
+    const withSale = await sales.forCards(cards);
+    expect(calls).toBe(1);
+    expect(cards.map(withSale).filter((event) => event.sale).length).toBe(cards.filter((event) => event.config.enableTickets).length);
+    await sales.forCards(cards);
+    expect(calls).toBe(1);
   });
 });
 

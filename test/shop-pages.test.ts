@@ -242,6 +242,31 @@ describe.each(databaseBackends)('the ticket shop on $name', (backend) => {
     expect(islandProps((await fan.get(CART)).text)).toBeNull();
   });
 
+  test('"Added to your cart." shows once: on the cart the add leads to, in the cart\'s own status, then never again', async () => {
+    const fan = visitor(site);
+    const added = await fan.postAndFollow(TICKETS, add('tkt_nabd_ga', 1));
+    expect(islandProps(added.text).message).toEqual({ kind: 'success', text: 'Added to your cart.' });
+    expect(text(added.text).split('Added to your cart.')).toHaveLength(2);
+    const again = await fan.get(CART);
+    expect(islandProps(again.text).message).toBeNull();
+    expect(text(again.text)).not.toContain('Added to your cart.');
+
+    // The next change answers with its own outcome, with and without htmx.
+    await fan.postAndFollow(TICKETS, add('tkt_nabd_ga', 1));
+    const htmx = { 'HX-Request': 'true', 'HX-Target': 'cart' };
+    const coupon = await fan.post(CART, { intent: 'coupon-apply', code: 'WELCOME10' }, htmx);
+    expect(coupon.status).toBe(303);
+    const swapped = await fan.get(coupon.headers.location!, htmx);
+    expect(islandProps(swapped.text).couponMessage).toEqual({ kind: 'success', text: 'Coupon applied.' });
+    expect(islandProps(swapped.text).message).toBeNull();
+    expect(text(swapped.text)).not.toContain('Added to your cart.');
+    const arabic = await fan.postAndFollow(`/ar${TICKETS}`, add('tkt_nabd_ga', 1));
+    expect(islandProps(arabic.text).message).toEqual({ kind: 'success', text: 'أُضيفت إلى سلتك.' });
+    expect(text((await fan.postAndFollow(`/ar${CART}`, { intent: 'coupon-remove', code: 'WELCOME10' })).text)).not.toContain(
+      'أُضيفت إلى سلتك.',
+    );
+  });
+
   test('coupons: applied and removed, and each refusal in both languages (SPEC 8)', async () => {
     const fan = visitor(site);
     await fan.postAndFollow(TICKETS, add('tkt_nabd_ga', 2));

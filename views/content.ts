@@ -106,9 +106,18 @@ export interface ContentPageFields {
   body?: RichTextNode[] | null;
 }
 
+/** Where an event's sale stands, from the shop's catalogue (decision 0053). */
+export interface EventSale {
+  status: 'ON_SALE' | 'SELLING_FAST' | 'ON_SALE_SOON' | 'SOLD_OUT' | 'SALE_ENDED';
+  /** The lowest price of an admission ticket on sale now. */
+  fromPrice: { amount: string; currency: string } | null;
+}
+
 export interface EventCardContent {
   title: string;
   slug: string;
+  /** Added by the page's loader for events sold here (server/commerce/event-sales.ts). */
+  sale?: EventSale;
   config: {
     startDatetime: string;
     endDatetime: string;
@@ -117,6 +126,7 @@ export interface EventCardContent {
     eventType: string;
     description?: string | null;
     enableTickets: boolean;
+    ticketsExternalId?: string | null;
     cover?: Asset | null;
   };
 }

@@ -81,6 +81,13 @@ const cases: Record<string, Case> = {
     variables: eventOnly,
     ...publicCatalogue((data) => expect(data.ticketsInfo).toEqual([{ ticketId: 'tkt_nabd_ga', isAvailable: true }])),
   },
+  // Public like the catalogue (decision 0053): the event cards of anonymous pages show it.
+  saleSummaries: {
+    query: 'query { saleSummaries(eventIds: ["evt_nabd_2026", "evt_no_such_event"]) { eventId status fromPrice { amount } } }',
+    ...publicCatalogue((data) =>
+      expect(data.saleSummaries).toEqual([{ eventId: EVENT, status: 'SELLING_FAST', fromPrice: { amount: '249.00' } }]),
+    ),
+  },
   // Public like the catalogue (decision 0044): the web tier asks before a visitor has credentials.
   waitingRoom: {
     query: 'query($eventId: ID!) { waitingRoom(eventId: $eventId) { saleOpensAt admissionsPerMinute checkoutsInFlight } }',

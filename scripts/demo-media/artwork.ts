@@ -97,7 +97,8 @@ function eventArtwork(media: string, name: string, events: EventInfo[]): Artwork
     return { inputs, render: () => (logo[1] ? wordmarkSvg(text, palette.accent, 480, 120) : wordmarkSvg(text, palette.accent)) };
   }
   // The event's own cover is the designer's poster, exactly; its other pictures vary around it.
-  if (event && name === event.slug) return { inputs, render: () => coverSvg(event.slug, event.accent) };
+  if (event && name === event.slug)
+    return { inputs, render: () => coverSvg(event.slug, event.accent, 1600, 900, { secondary: palette.secondary }) };
   const variant = hashOf(`event-picture:${media}`) % 4;
   if (!event || variant === 0) return { inputs, render: () => coverSvg(name, palette.accent, 1600, 900, { secondary: palette.secondary }) };
   const scene = (['crowd', 'performance', 'stage'] as const)[variant - 1]!;

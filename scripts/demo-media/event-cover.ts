@@ -1,8 +1,184 @@
 /**
- * Event covers: the designer's festival poster (a sliced sun, beams, rings, a ground and the pulse
- * on the horizon), in the event's accent. Other pictures reuse its grounds and crowd.
+ * Event covers: festival posters in the event's accent and a counterpoint colour, in one of three
+ * compositions chosen by the seed (a sliced sun over a ground, a main stage with its LED wall and
+ * truss before a crowd, lasers over a crowd with confetti), every one with haze and film grain.
+ * Other pictures reuse its grounds and crowd.
  */
-import { fixed, randomFrom, ridge, type Random } from './svg.ts';
+import { fixed, grainPattern, hashOf, mix, pulsePath, randomFrom, ratio, ridge, type Random } from './svg.ts';
+
+export type CoverComposition = 'sunset' | 'stage' | 'lasers';
+const COMPOSITIONS: readonly CoverComposition[] = ['sunset', 'stage', 'lasers'];
+
+/** The composition a seed gets: the same seed always the same. */
+export const compositionFor = (seed: string): CoverComposition => COMPOSITIONS[hashOf(`look:${seed}`) % COMPOSITIONS.length]!;
+
+/**
+ * A festival poster for `seed`. `crowd` puts silhouettes in front of a sunset (the home page's
+ * cover); `composition` overrides the seed's choice.
+ */
+export function coverSvg(
+  seed: string,
+  accent: string,
+  width = 1600,
+  height = 900,
+  options: { secondary?: string; crowd?: boolean; composition?: CoverComposition } = {},
+): string {
+  const composition = options.composition ?? (options.crowd ? 'sunset' : compositionFor(seed));
+  const secondary = options.secondary ?? accent;
+  if (composition === 'stage') return mainStageSvg(seed, accent, secondary, width, height);
+  if (composition === 'lasers') return lasersSvg(seed, accent, secondary, width, height);
+  return sunsetSvg(seed, accent, width, height, options);
+}
+
+/** What every composition ends with: grain over everything, then the vignette. */
+const finish = (seed: string, width: number, height: number) =>
+  `<defs>${grainPattern('grain', seed)}<radialGradient id="edge" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.8"/></radialGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#grain)"/>
+<rect width="${width}" height="${height}" fill="url(#edge)"/>`;
+
+/**
+ * A main stage at night: an LED wall under a lit truss, line arrays on both sides, beams fanning
+ * from the rig through haze, and the crowd in front with hands up.
+ */
+function mainStageSvg(seed: string, accent: string, secondary: string, width: number, height: number): string {
+  const random = randomFrom(seed);
+  const cx = width * (0.4 + random() * 0.2);
+  const wallWidth = width * (0.36 + random() * 0.14);
+  const wallHeight = height * (0.24 + random() * 0.08);
+  const wallTop = height * (0.2 + random() * 0.06);
+  const floor = wallTop + wallHeight + height * 0.08;
+  const trussTop = wallTop - height * 0.07;
+  const trussLeft = cx - wallWidth / 2 - width * 0.08;
+  const trussRight = cx + wallWidth / 2 + width * 0.08;
+
+  // The wall shows the brand's pulse over bands of the two colours.
+  const bands = Array.from({ length: 5 }, (_, index) => {
+    const y = wallTop + (wallHeight / 5) * index;
+    return `<rect x="${fixed(cx - wallWidth / 2)}" y="${fixed(y)}" width="${fixed(wallWidth)}" height="${fixed(wallHeight / 5 + 1)}" fill="${index % 2 ? accent : secondary}" opacity="${ratio(0.25 + random() * 0.5)}"/>`;
+  }).join('');
+  const pulse = pulsePath(
+    cx - wallWidth / 2,
+    cx + wallWidth / 2,
+    wallTop + wallHeight / 2,
+    cx + (random() - 0.5) * wallWidth * 0.3,
+    wallHeight * 0.32,
+    wallWidth * 0.35,
+  );
+
+  // The rig: lights along the top truss, each throwing a beam down through the haze.
+  const lights = Array.from({ length: 9 }, (_, index) => trussLeft + ((trussRight - trussLeft) / 8) * index);
+  const beams = lights
+    .map((x, index) => {
+      const target = x + (random() - 0.5) * width * 0.8;
+      const spread = width * (0.02 + random() * 0.04);
+      const colour = index % 2 ? 'beamA' : 'beamB';
+      return `<path d="M${fixed(x)} ${fixed(trussTop)}L${fixed(target - spread)} ${height}L${fixed(target + spread)} ${height}Z" fill="url(#${colour})" opacity="${ratio(0.3 + random() * 0.5)}"/>`;
+    })
+    .join('');
+  const lamps = lights
+    .map(
+      (x) =>
+        `<circle cx="${fixed(x)}" cy="${fixed(trussTop)}" r="7" fill="#fff"/><circle cx="${fixed(x)}" cy="${fixed(trussTop)}" r="22" fill="url(#lamp)"/>`,
+    )
+    .join('');
+  const lattice: string[] = [];
+  for (let x = trussLeft; x < trussRight; x += 28)
+    lattice.push(`M${fixed(x)} ${fixed(trussTop - 14)}L${fixed(x + 14)} ${fixed(trussTop + 14)}L${fixed(x + 28)} ${fixed(trussTop - 14)}`);
+  const legs = [trussLeft, trussRight]
+    .map(
+      (x) =>
+        `<rect x="${fixed(x - 12)}" y="${fixed(trussTop - 14)}" width="24" height="${fixed(floor - trussTop + 14)}" fill="#0c0c0c" stroke="${mix(accent, '#000000', 0.6)}" stroke-width="2"/>`,
+    )
+    .join('');
+  // Line arrays: a curved column of boxes hanging beside the wall.
+  const arrays = [-1, 1]
+    .map((side) => {
+      const x = cx + side * (wallWidth / 2 + width * 0.04);
+      return Array.from({ length: 8 }, (_, index) => {
+        const bend = index * index * 0.6 * side;
+        return `<rect x="${fixed(x - 26 + bend)}" y="${fixed(wallTop + index * 22)}" width="52" height="19" rx="3" fill="#111" stroke="#2a2a2a"/>`;
+      }).join('');
+    })
+    .join('');
+
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
+<defs>
+<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#030303"/><stop offset="0.6" stop-color="${mix(secondary, '#000000', 0.86)}"/><stop offset="1" stop-color="${mix(accent, '#000000', 0.8)}"/></linearGradient>
+<linearGradient id="beamA" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${accent}" stop-opacity="0.7"/><stop offset="0.8" stop-color="${accent}" stop-opacity="0.05"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></linearGradient>
+<linearGradient id="beamB" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${secondary}" stop-opacity="0.7"/><stop offset="0.8" stop-color="${secondary}" stop-opacity="0.05"/><stop offset="1" stop-color="${secondary}" stop-opacity="0"/></linearGradient>
+<radialGradient id="lamp"><stop offset="0" stop-color="${accent}" stop-opacity="0.9"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient>
+<radialGradient id="wallGlow" cx="${ratio(cx / width)}" cy="${ratio((wallTop + wallHeight / 2) / height)}" r="0.55"><stop offset="0" stop-color="${secondary}" stop-opacity="0.5"/><stop offset="0.6" stop-color="${accent}" stop-opacity="0.08"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
+<linearGradient id="haze" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${accent}" stop-opacity="0"/><stop offset="0.5" stop-color="${accent}" stop-opacity="0.22"/><stop offset="1" stop-color="${secondary}" stop-opacity="0.3"/></linearGradient>
+<pattern id="scan" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="2" fill="#000" opacity="0.45"/></pattern>
+</defs>
+<rect width="${width}" height="${height}" fill="url(#sky)"/>
+<rect width="${width}" height="${height}" fill="url(#wallGlow)"/>
+${beams}
+${legs}
+<g>${bands}<rect x="${fixed(cx - wallWidth / 2)}" y="${fixed(wallTop)}" width="${fixed(wallWidth)}" height="${fixed(wallHeight)}" fill="url(#scan)"/><rect x="${fixed(cx - wallWidth / 2)}" y="${fixed(wallTop)}" width="${fixed(wallWidth)}" height="${fixed(wallHeight)}" fill="none" stroke="#1a1a1a" stroke-width="6"/></g>
+<path d="${pulse}" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/>
+${arrays}
+<path d="${lattice.join('')}" fill="none" stroke="${mix(accent, '#000000', 0.45)}" stroke-width="3"/>
+<rect x="${fixed(trussLeft)}" y="${fixed(trussTop - 16)}" width="${fixed(trussRight - trussLeft)}" height="32" fill="none" stroke="${mix(accent, '#000000', 0.35)}" stroke-width="3"/>
+${lamps}
+<path d="M${fixed(trussLeft - width * 0.06)} ${fixed(floor)}H${fixed(trussRight + width * 0.06)}L${width} ${fixed(floor + height * 0.06)}H0Z" fill="#070707"/>
+<path d="M${fixed(trussLeft - width * 0.06)} ${fixed(floor)}H${fixed(trussRight + width * 0.06)}" stroke="${accent}" stroke-width="3" opacity="0.8"/>
+<rect y="${fixed(floor)}" width="${width}" height="${fixed(height - floor)}" fill="url(#haze)"/>
+${crowdSilhouettes(random, width, height)}
+${finish(seed, width, height)}
+</svg>
+`;
+}
+
+/** Lasers fanning from the stage over a crowd, crossing in the haze, with confetti in the air. */
+function lasersSvg(seed: string, accent: string, secondary: string, width: number, height: number): string {
+  const random = randomFrom(seed);
+  const horizon = height * (0.5 + random() * 0.12);
+  const sources = [width * (0.2 + random() * 0.15), width * 0.5 + (random() - 0.5) * width * 0.1, width * (0.65 + random() * 0.15)];
+  const fans = sources
+    .map((x, index) => {
+      const colour = index === 1 ? secondary : accent;
+      const count = 7 + Math.floor(random() * 5);
+      const start = -Math.PI * (0.1 + random() * 0.15);
+      const sweep = Math.PI * (0.25 + random() * 0.3);
+      const lines = Array.from({ length: count }, (_, line) => {
+        const angle = -Math.PI / 2 + start + (sweep * line) / (count - 1) + (random() - 0.5) * 0.05;
+        const length = height * 1.4;
+        return `M${fixed(x)} ${fixed(horizon)}L${fixed(x + Math.cos(angle) * length)} ${fixed(horizon + Math.sin(angle) * length)}`;
+      }).join('');
+      return `<path d="${lines}" stroke="${colour}" stroke-width="9" opacity="0.12"/><path d="${lines}" stroke="${colour}" stroke-width="2" opacity="0.85"/><circle cx="${fixed(x)}" cy="${fixed(horizon)}" r="${fixed(height * 0.09)}" fill="url(#${index === 1 ? 'flareB' : 'flareA'})"/>`;
+    })
+    .join('');
+  // Confetti: small tilted quads, one path per colour.
+  const confetti = [accent, secondary, '#fff']
+    .map((colour) => {
+      const pieces = Array.from({ length: 22 }, () => {
+        const angle = random() * Math.PI;
+        const [long, short] = [6 + random() * 8, 3 + random() * 3];
+        const [dx, dy] = [Math.cos(angle) * long, Math.sin(angle) * long];
+        const [ex, ey] = [-Math.sin(angle) * short, Math.cos(angle) * short];
+        return `M${fixed(random() * width)} ${fixed(random() * horizon * 1.1)}l${fixed(dx)} ${fixed(dy)}l${fixed(ex)} ${fixed(ey)}l${fixed(-dx)} ${fixed(-dy)}z`;
+      }).join('');
+      return `<path d="${pieces}" fill="${colour}" opacity="${ratio(0.55 + random() * 0.3)}"/>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
+<defs>
+<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#020202"/><stop offset="0.55" stop-color="${mix(secondary, '#000000', 0.82)}"/><stop offset="1" stop-color="${mix(accent, '#000000', 0.7)}"/></linearGradient>
+<radialGradient id="flareA"><stop offset="0" stop-color="#fff"/><stop offset="0.25" stop-color="${accent}" stop-opacity="0.8"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient>
+<radialGradient id="flareB"><stop offset="0" stop-color="#fff"/><stop offset="0.25" stop-color="${secondary}" stop-opacity="0.8"/><stop offset="1" stop-color="${secondary}" stop-opacity="0"/></radialGradient>
+<linearGradient id="haze" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${secondary}" stop-opacity="0"/><stop offset="0.45" stop-color="${secondary}" stop-opacity="0.35"/><stop offset="1" stop-color="${accent}" stop-opacity="0.3"/></linearGradient>
+</defs>
+<rect width="${width}" height="${height}" fill="url(#sky)"/>
+<g fill="none" stroke-linecap="round">${fans}</g>
+${confetti}
+<rect y="${fixed(horizon - height * 0.05)}" width="${width}" height="${fixed(height - horizon + height * 0.05)}" fill="url(#haze)"/>
+<path d="M0 ${fixed(horizon)}H${width}" stroke="${accent}" stroke-width="2" opacity="0.6"/>
+${crowdSilhouettes(random, width, height)}
+${finish(seed, width, height)}
+</svg>
+`;
+}
 
 /**
  * A festival poster, abstract and dark: stage beams, a sun in the event's accent cut by sunset
@@ -10,13 +186,7 @@ import { fixed, randomFrom, ridge, type Random } from './svg.ts';
  * the horizon and a dot screen. Seeded by the event's slug, so every event gets its own composition. An optional crowd
  * of silhouettes stands in front (the home page's cover shows a crowd before a stage).
  */
-export function coverSvg(
-  seed: string,
-  accent: string,
-  width = 1600,
-  height = 900,
-  options: { secondary?: string; crowd?: boolean } = {},
-): string {
+function sunsetSvg(seed: string, accent: string, width: number, height: number, options: { secondary?: string; crowd?: boolean }): string {
   const random = randomFrom(seed);
   const secondary = options.secondary ?? accent;
   const cx = width * (0.3 + random() * 0.4);
@@ -92,6 +262,7 @@ ${ridges}
 <polyline points="${pulse.join(' ')}" fill="none" stroke="url(#pulse)" stroke-width="4" stroke-linejoin="round"/>
 ${crowd}
 <rect width="${width}" height="${height}" fill="url(#vignette)"/>
+<defs>${grainPattern('grain', seed)}</defs><rect width="${width}" height="${height}" fill="url(#grain)"/>
 </svg>
 `;
 }

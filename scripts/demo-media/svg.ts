@@ -35,10 +35,12 @@ export const fixed = (value: number) => Number(value.toFixed(1));
 /** Two decimals, for opacities and gradient offsets. */
 export const ratio = (value: number) => Number(value.toFixed(2));
 
+/** A picture: its layers, then film grain over all of them (seeded by the picture, so it is stable). */
 export function svgDocument(width: number, height: number, defs: string, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
-<defs>${defs}</defs>
+<defs>${defs}${grainPattern('filmGrain', String(hashOf(body)))}</defs>
 ${body}
+<rect width="${width}" height="${height}" fill="url(#filmGrain)"/>
 </svg>
 `;
 }
@@ -237,4 +239,18 @@ export function pulsePath(x0: number, x1: number, y: number, spikeAt: number, sp
   for (const [at, lift] of shape) points.push(`L${fixed(spikeAt - spikeWidth / 2 + spikeWidth * at!)} ${fixed(y + lift! * spikeHeight)}`);
   points.push(`L${fixed(spikeAt + spikeWidth / 2)} ${fixed(y)}L${fixed(x1)} ${fixed(y)}`);
   return points.join('');
+}
+
+/**
+ * Film grain as a small tile of light and dark specks, seeded: texture a renderer draws as cheaply
+ * as a pattern (a turbulence filter would cost every rasterisation). Fill a rect with `url(#id)`.
+ */
+export function grainPattern(id: string, seed: string, size = 96, specks = 90): string {
+  const random = randomFrom(`grain:${seed}`);
+  const light: string[] = [];
+  const dark: string[] = [];
+  for (let index = 0; index < specks; index++) {
+    (random() > 0.45 ? light : dark).push(`M${fixed(random() * size)} ${fixed(random() * size)}h1.5v1.5h-1.5z`);
+  }
+  return `<pattern id="${id}" width="${size}" height="${size}" patternUnits="userSpaceOnUse"><path d="${light.join('')}" fill="#fff" opacity="0.16"/><path d="${dark.join('')}" fill="#000" opacity="0.22"/></pattern>`;
 }

@@ -54,6 +54,7 @@ export const EVENT_CARD_FIELDS = gql`
       eventType
       description
       enableTickets
+      ticketsExternalId
       cover {
         ...AssetFields
       }

@@ -5,6 +5,7 @@ import { notFound, type PageModule } from '../page.ts';
 import { PAGE_BLOCK_FIELDS } from './blocks/page-block-fields.ts';
 import { ARTICLE_CARD_FIELDS, ASSET_FIELDS, CONTENT_PAGE_FIELDS, EVENT_CARD_FIELDS } from './content-fragments.ts';
 import { contentPage } from './content-page.ts';
+import { blockEventCards, mapBlockEventCards, showEachEventOnce } from './home-events.ts';
 
 type HomeQuery = Omit<HomePageData, 'homePage'> & { homePage: HomePageData['homePage'] | null };
 
@@ -51,7 +52,18 @@ const HOME_QUERY: TypedDocumentNode<HomeQuery, { locale: Locale }> = gql`
 const homePage: PageModule<HomePageData> = {
   async load({ services, locale }) {
     const { homePage: home, ...rest } = await services.content.query(HOME_QUERY, { locale });
-    return home ? contentPage({ ...rest, homePage: home }, home) : notFound();
+    if (!home) return notFound();
+    const blocks = showEachEventOnce(rest.featuredEvents.items, home.blocks);
+    // Price and availability on every card of the page, in one call (decision 0053).
+    const withSale = await services.eventSales.forCards([...rest.featuredEvents.items, ...blockEventCards(blocks)]);
+    return contentPage(
+      {
+        ...rest,
+        featuredEvents: { items: rest.featuredEvents.items.map(withSale) },
+        homePage: { ...home, blocks: mapBlockEventCards(blocks, withSale) },
+      },
+      home,
+    );
   },
   View: HomePage,
 };

@@ -1,4 +1,5 @@
 import type { SessionAuth } from '../auth/session-auth.ts';
+import type { EventSales } from '../commerce/event-sales.ts';
 import type { UserPoolApi } from '../auth/user-pool-api.ts';
 import type { PurchaseLedger } from '../analytics/purchase-ledger.ts';
 import type { Tracker } from '../analytics/tracker.ts';
@@ -12,6 +13,8 @@ export interface SiteServices {
   user: ServiceClient;
   /** SPEC 3.4: tickets, carts and orders; called with the shopper's token (server/commerce/shopper.ts). */
   commerce: ServiceClient;
+  /** Price and availability on the event cards, one cached call per page (decision 0053). */
+  eventSales: EventSales;
   auth: SessionAuth;
   /** The identity service's account operations: sign-up, codes, passwords, deletion (decision 0020). */
   userPool: UserPoolApi;

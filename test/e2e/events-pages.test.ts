@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
-import { atEveryWidth, axeViolations, checkLayout, localized } from './support/page-checks.ts';
+import { DESKTOP, LAPTOP, PHONE, screenshot, startBrowserSite, type BrowserSite } from './support/browser-site.ts';
+import { atEveryWidth, axeViolations, checkLayout, horizontalOverflow, localized } from './support/page-checks.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {
@@ -28,11 +28,96 @@ describe('the events pages at phone and desktop widths, in both languages', () =
   );
 });
 
+/**
+ * Decision 0053: the home shows each event once, /events filters (and says when nothing matches),
+ * cards carry their price and sale, and wide grids leave no card alone on a last row. At a phone's
+ * width and the common laptop's, in both languages.
+ */
+describe('browsing events: the home, /events and its filters, the cards', () => {
+  const BROWSING = [
+    ['home', '/'],
+    ['events', '/events'],
+    ['events-filtered', '/events?city=riyadh&type=festival'],
+    ['events-empty', '/events?city=alula&type=conference'],
+  ] as const;
+
+  /** Rows of a card grid by their top edge, each with how many cards it holds. */
+  const rowsOf = (page: Page, grid: string) =>
+    page.$$eval(grid, (lists) =>
+      lists.map((list) => {
+        const rows = new Map<number, number>();
+        for (const item of list.children) {
+          const top = Math.round(item.getBoundingClientRect().top);
+          rows.set(top, (rows.get(top) ?? 0) + 1);
+        }
+        return [...rows.values()];
+      }),
+    );
+
+  test('without JavaScript the filters are a form whose URL carries them, and clearing them shows every event again', async () => {
+    const context = await site.context({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/ar/events');
+    const all = await page.locator('.event-card').count();
+    await page.getByLabel('المدينة').selectOption('jeddah');
+    await page.getByRole('button', { name: 'اعرض الفعاليات' }).click();
+    await page.waitForURL(/\/ar\/events\?city=jeddah/);
+    const cities = await page.locator('.event-card__meta').allTextContents();
+    expect(cities.length).toBeGreaterThan(0);
+    expect(cities.length).toBeLessThan(all);
+    expect(cities.every((meta) => meta.includes('جدة'))).toBe(true);
+    await page.getByRole('link', { name: 'إزالة عوامل التصفية' }).click();
+    await page.waitForURL(/\/ar\/events$/);
+    expect(await page.locator('.event-card').count()).toBe(all);
+    await context.close();
+  });
+
+  test.each(
+    BROWSING.flatMap(([name, path]) =>
+      (['en', 'ar'] as const).flatMap((locale) =>
+        (
+          [
+            ['phone', PHONE],
+            ['laptop', LAPTOP],
+          ] as const
+        ).map(([device, options]) => [name, path, locale, device, options] as const),
+      ),
+    ),
+  )('%s (%s) in %s on a %s: fits, cards unique, no orphan card on wide grids, screenshot', async (name, path, locale, device, options) => {
+    const context = await site.context(options);
+    try {
+      const page = await context.newPage();
+      expect((await page.goto(localized(locale, path)))!.status()).toBe(200);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      const links = await page.locator('.event-card__link').evaluateAll((cards) => cards.map((card) => card.getAttribute('href')));
+      if (name === 'home') expect(links).toEqual([...new Set(links)]);
+      if (name === 'events-empty') {
+        expect(links).toEqual([]);
+        await page.locator('.empty-state a').waitFor();
+      }
+      if (device === 'laptop') {
+        for (const rows of await rowsOf(page, '.event-grid, .content-grid, .cards')) {
+          if (rows.length > 1) expect({ path, rows }).not.toEqual({ path, rows: [...rows.slice(0, -1), 1] });
+        }
+      }
+      await screenshot(page, `browse-${name}-${locale}-${device}`);
+      if (name === 'events' && device === 'laptop') {
+        // A card close up: its cover with the sale's badge, the dates and the from-price.
+        await screenshot(page, `browse-event-card-${locale}`, { element: '.event-card:has(.event-card__badge--selling-fast)' });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('accessibility', () => {
   // The pages above are checked where their layout is; these are the calendar's other states.
   test.each<[string, string]>([
     ['calendar with a refused value and no results (en)', '/events/calendar?month=2027-07&city=riyadh&type=nope'],
     ['calendar with no results (ar)', '/ar/events/calendar?month=2027-07&city=riyadh'],
+    ['events overview with its cards, filtered (en)', '/events?city=riyadh'],
+    ['events overview with nothing matching and a refused value (ar)', '/ar/events?city=alula&type=conference&month=1999-01'],
   ])('%s has no axe-core violations', async (_name, path) => {
     // axe is injected as an inline script, which the site's CSP rightly forbids.
     const context = await site.context({ ...DESKTOP, bypassCSP: true });

@@ -92,6 +92,8 @@ async function shop(context: BrowserContext, locale: 'en' | 'ar', javaScriptEnab
   }
   expect(await total(page)).toContain('1,190.00');
   expect(await page.locator('.stepper__value').first().textContent()).toBe('2');
+  // "Added to your cart." was the add's outcome: shown once, gone with the next change (the stepper's).
+  expect(await page.getByText(labels.added).count()).toBe(0);
   // The summary lists what the total is made of, line by line.
   expect(await page.locator('.cart-summary__item').first().textContent()).toContain(`2 × ${ga}`);
   // The header outside the island says the same, without a reload.
@@ -193,6 +195,11 @@ test.each([
   }
   await addTicket(page, 'en', 'General admission – 3 days', 2);
   await addTicket(page, 'en', 'Day pass', 1);
+  // Two parkings with the general admission: the summary lists the extra on its own line.
+  await page.getByLabel(/^Parking – 3 days, /).fill('2');
+  await page.locator('.cart-line__extras').first().getByRole('button', { name: 'Update extras' }).click();
+  await page.locator('.cart-summary__item--extra', { hasText: '2 × Parking – 3 days' }).waitFor();
+  expect(await page.locator('.cart-summary__item--extra .cart-summary__amount').first().textContent()).toContain('150.00');
   for (const locale of ['en', 'ar'] as const) {
     await page.goto(localized(locale, `${EVENT}/tickets/cart`));
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-import type { EventCardContent } from '../content.ts';
+import type { EventCardContent, EventSale } from '../content.ts';
 import { useSite } from '../site-context.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
@@ -18,6 +18,11 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardContent
               alt=""
               sizes="(min-width: 75em) 22rem, (min-width: 40em) 45vw, 92vw"
             />
+            {event.sale && SALE_BADGES.has(event.sale.status) ? (
+              <span className={`event-card__badge event-card__badge--${event.sale.status.toLowerCase().replaceAll('_', '-')}`}>
+                {t(`eventCard.sale.${event.sale.status}`)}
+              </span>
+            ) : null}
           </div>
         ) : null}
         <div className="event-card__body">
@@ -28,10 +33,28 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventCardContent
             <span aria-hidden="true"> · </span>
             {config.city}
           </p>
+          {event.sale ? <SaleLine sale={event.sale} /> : null}
         </div>
       </a>
     </article>
   );
+}
+
+/** The states a card calls out on its cover; "on sale" goes without saying, an ended sale is not news. */
+const SALE_BADGES = new Set<EventSale['status']>(['SELLING_FAST', 'SOLD_OUT', 'ON_SALE_SOON']);
+
+/**
+ * The price to expect (decision 0053): "From SAR 249.00", or where the sale stands when nothing is
+ * on sale ("Sold out"); the cover's badge says "Selling fast", "Sold out" or "On sale soon".
+ */
+function SaleLine({ sale }: { sale: EventSale }) {
+  const { t, format } = useSite();
+  if (sale.fromPrice) {
+    return (
+      <p className="event-card__sale">{t('eventCard.from', { price: format.money(sale.fromPrice.amount, sale.fromPrice.currency) })}</p>
+    );
+  }
+  return SALE_BADGES.has(sale.status) ? <p className="event-card__sale">{t(`eventCard.sale.${sale.status}`)}</p> : null;
 }
 
 export function EventGrid({ events, headingLevel }: { events: EventCardContent[]; headingLevel?: 2 | 3 }) {

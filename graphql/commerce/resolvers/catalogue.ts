@@ -1,5 +1,10 @@
 import type { CommerceContext } from '../context.ts';
 import { categoryViews, eventView, priceOf, ticketPaymentMethods, ticketState } from '../catalogue.ts';
+import { badUserInput } from '../errors.ts';
+import { saleSummary } from '../sale-summary.ts';
+
+/** A page lists a few dozen events at most: a longer list is not a page's. */
+const SALE_SUMMARIES_MAX = 50;
 
 // SPEC 3.4: the catalogue is public; guests without credentials see it like everyone else.
 export const catalogueResolvers = {
@@ -11,6 +16,12 @@ export const catalogueResolvers = {
     eventCategories: async (_: unknown, { eventId }: { eventId: string }, context: CommerceContext) => {
       const data = await context.catalogueReader.event(eventId);
       return data ? categoryViews(data, context.clock()) : [];
+    },
+    saleSummaries: async (_: unknown, { eventIds }: { eventIds: string[] }, context: CommerceContext) => {
+      if (eventIds.length > SALE_SUMMARIES_MAX) throw badUserInput({}, `At most ${SALE_SUMMARIES_MAX} events at once`);
+      const now = context.clock();
+      const events = await Promise.all([...new Set(eventIds)].map((eventId) => context.catalogueReader.event(eventId)));
+      return events.flatMap((data) => (data ? [saleSummary(data, now)] : []));
     },
     ticketsInfo: async (_: unknown, { eventId, ticketIds }: { eventId: string; ticketIds: string[] }, context: CommerceContext) => {
       const data = await context.catalogueReader.event(eventId);

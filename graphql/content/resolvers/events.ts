@@ -52,17 +52,22 @@ export async function eventCards(context: ContentContext, args: EventCardsArgs) 
   if (filter.eventType) conditions.push(sql`${field('config', 'eventType')} = ${filter.eventType}`);
   if (filter.eventStyle) conditions.push(sql`${field('config', 'eventStyle')} = ${filter.eventStyle}`);
   if (filter.withTickets) conditions.push(sellsTickets);
-  if (filter.featured) conditions.push(featured);
+  if (filter.featured === true) conditions.push(featured);
+  if (filter.featured === false) conditions.push(sql`not ${featured}`);
   if (filter.month) conditions.push(month ? sql`${startsAt} < ${month[1]} and ${endsAt} >= ${month[0]}` : sql`false`);
   const order = args.orderBy === 'startDatetime_DESC' ? sql`${startsAt} desc` : sql`${startsAt} asc`;
   return context.store.list('event', args.locale, { where: sql.join(conditions, sql` and `), orderBy: order, first, skip });
 }
 
-/** Upcoming or past events for menus and blocks, shared by every field of a request that asks. */
-export const eventsOf = (context: ContentContext, locale: Locale, timeframe: 'upcoming' | 'past', first = 20) =>
-  memo(context, `events:${locale}:${timeframe}:${first}`, async () =>
-    (await eventCards(context, { locale, filter: { timeframe }, orderBy: timeframe === 'past' ? 'startDatetime_DESC' : 'startDatetime_ASC', first })).items,
-  );
+/**
+ * Upcoming or past events for menus and blocks, shared by every field of a request that asks;
+ * `withoutFeatured` leaves out the events a page already features (the home, decision 0053).
+ */
+export const eventsOf = (context: ContentContext, locale: Locale, timeframe: 'upcoming' | 'past', first = 20, withoutFeatured = false) =>
+  memo(context, `events:${locale}:${timeframe}:${first}:${withoutFeatured}`, async () => {
+    const filter: EventFilter = withoutFeatured ? { timeframe, featured: false } : { timeframe };
+    return (await eventCards(context, { locale, filter, orderBy: timeframe === 'past' ? 'startDatetime_DESC' : 'startDatetime_ASC', first })).items;
+  });
 
 const config = (event: Entry) => inLocale({ ...(event.config as object), __eventId: event.id }, event.__locale);
 

@@ -180,8 +180,15 @@ export const pageTypes = {
   EventListBlock: {
     timeframe: (block: Parent) => (block.timeframe === 'past' ? 'past' : 'upcoming'),
     limit: (block: Parent) => Math.min(Number(block.limit ?? 6), 24),
+    excludeFeatured: (block: Parent) => block.excludeFeatured === true,
     events: (block: Parent, _: unknown, context: ContentContext) =>
-      eventsOf(context, block.__locale, block.timeframe === 'past' ? 'past' : 'upcoming', Math.min(Number(block.limit ?? 6), 24)),
+      eventsOf(
+        context,
+        block.__locale,
+        block.timeframe === 'past' ? 'past' : 'upcoming',
+        Math.min(Number(block.limit ?? 6), 24),
+        block.excludeFeatured === true,
+      ),
   },
   TimelineBlock: { items: (block: Parent) => [...((block.items as Parent[] | undefined) ?? [])].sort((a, b) => Number(a.year) - Number(b.year)) },
   TimelineItem: { year: (item: Parent) => Number(item.year), media: image('media') },

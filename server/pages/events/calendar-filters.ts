@@ -1,4 +1,5 @@
-import { TIME_ZONE } from '#views/format.ts';
+import type { TFunction } from 'i18next';
+import { createFormatter, TIME_ZONE, type Locale } from '#views/format.ts';
 
 /**
  * The event calendar's filters (SPEC 2.4 "Event calendar with filters"): read from the query
@@ -98,6 +99,31 @@ export function applicableFilters(
   }
   return { applied, rejected };
 }
+
+/** The choices as the filter form shows them: months by name, cities and types in alphabetical order of their names. */
+export function labelledOptions(options: CalendarOptionValues, locale: Locale, t: TFunction) {
+  const format = createFormatter(locale);
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, locale);
+  return {
+    months: options.months.map((month) => ({ value: month, label: format.monthYear(middleOfMonth(month)) })),
+    cities: [...options.cities].sort(byLabel),
+    types: options.types.map((type) => ({ value: type, label: t(`eventType.${type}`, { defaultValue: type }) })).sort(byLabel),
+  };
+}
+
+/** The filters in force as the form shows them: '' for "all". */
+export const formValues = (applied: CalendarFilters): Record<CalendarFilterName, string> => ({
+  month: applied.month ?? '',
+  city: applied.city ?? '',
+  type: applied.type ?? '',
+});
+
+/** The content service's filter for these filters (SPEC 7.1 event cards). */
+export const contentFilter = (filters: CalendarFilters) => ({
+  ...(filters.month ? { month: filters.month } : {}),
+  ...(filters.city ? { city: filters.city } : {}),
+  ...(filters.type ? { eventType: filters.type } : {}),
+});
 
 export interface MonthGroup<Event> {
   /** `YYYY-MM`. */

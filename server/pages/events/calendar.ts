@@ -8,7 +8,10 @@ import { contentPage } from '../content-page.ts';
 import {
   applicableFilters,
   calendarOptions,
+  contentFilter,
+  formValues,
   groupByMonth,
+  labelledOptions,
   middleOfMonth,
   readCalendarFilters,
   type CalendarFilters,
@@ -64,12 +67,7 @@ const CALENDAR_QUERY: TypedDocumentNode<CalendarQuery, { locale: Locale; filter:
   ${EVENT_ROW_FIELDS}
 `;
 
-const serviceFilter = (filters: CalendarFilters): EventFilter => ({
-  timeframe: 'upcoming',
-  ...(filters.month ? { month: filters.month } : {}),
-  ...(filters.city ? { city: filters.city } : {}),
-  ...(filters.type ? { eventType: filters.type } : {}),
-});
+const serviceFilter = (filters: CalendarFilters): EventFilter => ({ timeframe: 'upcoming', ...contentFilter(filters) });
 
 /**
  * SPEC 2.1 /events/calendar: upcoming events by month, filtered by month, city and type through a
@@ -92,16 +90,11 @@ const calendarPage: PageModule<CalendarPageData> = {
     }
 
     const format = createFormatter(locale);
-    const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, locale);
     return contentPage(
       {
         page,
-        filters: { month: applied.month ?? '', city: applied.city ?? '', type: applied.type ?? '' },
-        options: {
-          months: options.months.map((month) => ({ value: month, label: format.monthYear(middleOfMonth(month)) })),
-          cities: [...options.cities].sort(byLabel),
-          types: options.types.map((type) => ({ value: type, label: t(`eventType.${type}`, { defaultValue: type }) })).sort(byLabel),
-        },
+        filters: formValues(applied),
+        options: labelledOptions(options, locale, t),
         rejected: [...read.rejected, ...rejected],
         total: answer.results.total,
         groups: groupByMonth(answer.results.items, applied.month).map((group) => ({

@@ -2,12 +2,13 @@ import type { ContentPageFields } from '../../content.ts';
 import { useSite } from '../../site-context.tsx';
 import { PageBlocks } from '../../blocks/PageBlocks.tsx';
 import type { PageBlockContent } from '../../blocks/types.ts';
+import { EventFilterSelect, type EventFilterName, type EventFilterOption } from '../../components/EventFilterSelect.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { RichText } from '../../components/RichText.tsx';
 import { EventRows, type EventRowContent } from './EventRow.tsx';
 
-type FilterName = 'month' | 'city' | 'type';
-type Option = { value: string; label: string };
+type FilterName = EventFilterName;
+type Option = EventFilterOption;
 
 export interface CalendarPageData {
   page: ContentPageFields & { blocks: PageBlockContent[] };
@@ -54,9 +55,9 @@ export function CalendarPage({ data }: { data: CalendarPageData }) {
           hx-push-url="true"
           hx-indicator={`#${CALENDAR_RESULTS_ID}`}
         >
-          <FilterSelect name="month" options={data.options.months} value={data.filters.month} />
-          <FilterSelect name="city" options={data.options.cities} value={data.filters.city} />
-          <FilterSelect name="type" options={data.options.types} value={data.filters.type} />
+          <EventFilterSelect name="month" options={data.options.months} value={data.filters.month} idPrefix="calendar" />
+          <EventFilterSelect name="city" options={data.options.cities} value={data.filters.city} idPrefix="calendar" />
+          <EventFilterSelect name="type" options={data.options.types} value={data.filters.type} idPrefix="calendar" />
           <button type="submit" className="button button--primary calendar-filters__submit">
             {t('events:calendar.apply')}
           </button>
@@ -82,26 +83,6 @@ export function CalendarResultsFragment({ data }: { data: CalendarPageData }) {
         <ResultCount data={data} />
       </p>
     </>
-  );
-}
-
-function FilterSelect({ name, options, value }: { name: FilterName; options: Option[]; value: string }) {
-  const { t } = useSite();
-  const id = `calendar-${name}`;
-  return (
-    <div className="field calendar-filters__field">
-      <label className="field__label" htmlFor={id}>
-        {t(`events:calendar.${name}.label`)}
-      </label>
-      <select className="field__input field__select" id={id} name={name} defaultValue={value}>
-        <option value="">{t(`events:calendar.${name}.all`)}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -76,6 +76,7 @@ export function CartFragment({ data }: { data: CartPageData }) {
   const { t, urls, locale, csrfToken, assets, format } = useSite();
   const state = useFormState(CART_FORM);
   const couponState = useFormState(COUPON_FORM);
+  const addState = useFormState(ADD_FORM);
   const headerSummary = useCartSummaryText()(data.summary);
   assets.use('htmx');
   if (!data.cart) {
@@ -94,10 +95,13 @@ export function CartFragment({ data }: { data: CartPageData }) {
     );
   }
   const cart = data.cart;
-  const message: CartIslandProps['message'] = state?.message
+  // The last outcome the cart shows: of its own forms, else the add that led here ("Added to your
+  // cart."). The island holds it and drops it at the visitor's next change, so it shows once.
+  const outcome = state?.message ? state : addState?.message ? addState : undefined;
+  const message: CartIslandProps['message'] = outcome?.message
     ? {
-        kind: state.status === 'succeeded' ? 'success' : 'error',
-        text: t(state.message, { ...state.values, count: Number(state.values.max ?? 0) }),
+        kind: outcome.status === 'succeeded' ? 'success' : 'error',
+        text: t(outcome.message, { ...outcome.values, count: Number(outcome.values.max ?? 0) }),
       }
     : null;
   const action = urls.current(locale);
@@ -153,8 +157,6 @@ export function CartFragment({ data }: { data: CartPageData }) {
   };
   return (
     <div id={CART_FRAGMENT_ID} className="cart" data-header-summary={headerSummary}>
-      {/* "Added to your cart." shows once: the next cart update replaces it with its own outcome. */}
-      <ShopMessage form={ADD_FORM} />
       <Island name={CART_ISLAND} component={CartLines} props={props} />
       <a className="cart__more" href={urls.route('tickets', { eventSlug: data.event.slug })}>
         {t('shop:cart.continueShopping')}

@@ -28,20 +28,26 @@ export function OrderSummary({
       <Heading className="order-summary__heading" id="order-summary-heading">
         {t('checkout:summary.heading')}
       </Heading>
+      {/* What the total is made of: each ticket line, then each of its extras on a line of its own. */}
       <ul className="order-summary__lines">
-        {lines.map((line) => (
+        {lines.flatMap((line) => [
           <li key={line.id} className="order-summary__line">
             <span>
               {t('checkout:summary.quantity', { count: line.quantity })} {line.name[locale]}
             </span>
             <span className="order-summary__amount">{format.money(line.total.amount, line.total.currency)}</span>
-            {line.subItems.map((sub) => (
-              <span key={sub.id} className="order-summary__sub">
-                + {t('checkout:summary.quantity', { count: sub.quantity })} {sub.name[locale]}
-              </span>
-            ))}
-          </li>
-        ))}
+          </li>,
+          ...line.subItems
+            .filter((sub) => sub.quantity > 0)
+            .map((sub) => (
+              <li key={sub.id} className="order-summary__line order-summary__line--extra">
+                <span>
+                  {t('checkout:summary.quantity', { count: sub.quantity })} {sub.name[locale]}
+                </span>
+                <span className="order-summary__amount">{format.money(sub.total.amount, sub.total.currency)}</span>
+              </li>
+            )),
+        ])}
       </ul>
       <dl className="order-summary__totals">
         <dt>{t('checkout:summary.subtotal')}</dt>

@@ -157,6 +157,23 @@ describe.each(['en', 'ar'] as const)('checkout views (%s)', (locale) => {
     }
   });
 
+  test('the summary gives each extra a line of its own, with its quantity and amount, under its ticket', () => {
+    const page = render(
+      locale,
+      <CheckoutPage data={checkoutData({ step: 'finalize', answers: { email: 'lina@example.com', details, billing } })} />,
+    );
+    const format = createFormatter(locale);
+    const lines = [...page.matchAll(/<li class="order-summary__line( order-summary__line--extra)?">(.*?)<\/li>/g)].map((match) => ({
+      extra: Boolean(match[1]),
+      text: match[2]!.replace(/<[^>]+>/g, ''),
+    }));
+    const quantity = (count: number) => strings.summary.quantity.replace('{{count}}', String(count));
+    expect(lines).toEqual([
+      { extra: false, text: `${quantity(2)} ${locale === 'en' ? 'General admission' : 'دخول عام'}${format.money('1150.00')}` },
+      { extra: true, text: `${quantity(1)} ${locale === 'en' ? 'Locker' : 'خزانة'}${format.money('50.00')}` },
+    ]);
+  });
+
   test('the terms left unticked say so on the last step', () => {
     const html = render(
       locale,
