@@ -42,7 +42,14 @@ const add = (ticketId: string, quantity: number | string, extra: Record<string, 
 });
 
 /** The text of a page as a reader sees it, tags out. */
-const text = (html: string) => decoded(html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+/** What a reader sees: no tags, and no script's contents (an island's props travel in a JSON script). */
+const text = (html: string) =>
+  decoded(
+    html
+      .replaceAll('<!-- -->', '')
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ' ')
+      .replace(/<[^>]+>/g, ' '),
+  ).replace(/\s+/g, ' ');
 
 /** The cart island's props in a cart page: lines, totals, checkout. */
 function islandProps(html: string) {
