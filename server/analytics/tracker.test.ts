@@ -15,6 +15,7 @@ const context = {
   page: { page_type: 'event', module_name: 'events', submodule_name: 'event' },
   language: 'ar' as const,
   pageName: '/ar/events/x',
+  analyticsConsent: true,
 };
 const tracker = (options: { strict: boolean; production: boolean }, sink = new KeepingSink()) =>
   [new Tracker({ sink, logger: createLogger({ level: 'silent' }), ...options }), sink] as const;
@@ -59,6 +60,13 @@ describe('the analytics core (SPEC 4.5, 9.4)', () => {
       }),
     ).toThrow(TrackingSchemaError);
     expect(() => analytics.track('page_viewed', context, { unexpected: true })).toThrow(/unexpected|Unrecognized/);
+    expect(sink.events).toEqual([]);
+  });
+
+  test('without the visitor’s consent nothing is recorded, not even a valid event (decision 0051)', () => {
+    const [analytics, sink] = tracker({ strict: true, production: false });
+    analytics.track('page_viewed', { ...context, analyticsConsent: false });
+    analytics.track('purchase', { ...context, analyticsConsent: false }, { order_id: 'x' });
     expect(sink.events).toEqual([]);
   });
 

@@ -21,6 +21,8 @@ export interface TrackingContext {
   pageName: string;
   /** SPEC 9.4: optional, null when unknown. */
   userCountry?: string | null | undefined;
+  /** Decision 0051: the visitor agreed to analytics. Without it nothing is recorded. */
+  analyticsConsent: boolean;
 }
 
 export class TrackingSchemaError extends Error {
@@ -36,12 +38,13 @@ export interface TrackerOptions {
   clock?: () => Date;
 }
 
-/** The one way events leave the site: common properties added, schema checked, sink fed. */
+/** The one way events leave the site: only with the visitor's consent, common properties added, schema checked, sink fed. */
 export class Tracker {
   constructor(private readonly options: TrackerOptions) {}
 
   /** `version` is fixed at 1.0 (SPEC 9.4) except where SPEC 7.4 says otherwise (sign-in failures: 1.1). */
   track(name: EventName, context: TrackingContext, properties: Record<string, unknown> = {}, version = '1.0'): void {
+    if (!context.analyticsConsent) return;
     const common = {
       page_type: context.page.page_type,
       category: context.page.category ?? null,

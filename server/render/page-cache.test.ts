@@ -21,14 +21,24 @@ describe('the page cache', () => {
 
   test('keys only GETs of whole pages by anonymous visitors', () => {
     const pages = cache();
-    expect(pages.keyOf(request('/ar/events?month=2026-12'))).toBe('/ar/events?month=2026-12');
-    expect(pages.keyOf(request('/events', {}, 'HEAD'))).toBe('/events');
-    expect(pages.keyOf(request('/events', { cookie: 'locale=en; affiliate=abc' }))).toBe('/events');
+    expect(pages.keyOf(request('/ar/events?month=2026-12'))).toBe('ask /ar/events?month=2026-12');
+    expect(pages.keyOf(request('/events', {}, 'HEAD'))).toBe('ask /events');
+    expect(pages.keyOf(request('/events', { cookie: 'locale=en; affiliate=abc' }))).toBe('ask /events');
     expect(pages.keyOf(request('/events', {}, 'POST'))).toBeUndefined();
     expect(pages.keyOf(request('/events', { 'HX-Request': 'true' }))).toBeUndefined();
     expect(pages.keyOf(request('/events', { cookie: 'locale=en; nabd.sid=s%3Aabc' }))).toBeUndefined();
     expect(pages.keyOf(request('/events', { cookie: 'nabd.schedule=x' }))).toBeUndefined();
     expect(cache({ maxEntries: 0 }).keyOf(request('/events'))).toBeUndefined();
+  });
+
+  test('keeps one copy with the privacy banner and one without, whatever the answer (decision 0051)', () => {
+    const pages = cache();
+    const accepted = pages.keyOf(request('/events', { cookie: 'locale=en; consent=v1.analytics1.marketing1' }));
+    const refused = pages.keyOf(request('/events', { cookie: 'consent=v1.analytics0.marketing0' }));
+    expect(accepted).toBe('answered /events');
+    expect(refused).toBe(accepted);
+    // A choice given for an earlier notice is asked again: the banner's copy.
+    expect(pages.keyOf(request('/events', { cookie: 'consent=v0.analytics1.marketing1' }))).toBe('ask /events');
   });
 
   test('serves a fresh page; once stale, one request renders it again while the others get the stale copy', () => {

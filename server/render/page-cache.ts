@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { PageProperties } from '../analytics/tracker.ts';
-import { carriesOnlyNeutralCookies, SHARED_PAGE_MAX_AGE_S } from './cache-policy.ts';
+import { carriesOnlyNeutralCookies, privacyKey, SHARED_PAGE_MAX_AGE_S } from './cache-policy.ts';
 
 /** A rendered page as the cache keeps it: enough to answer the same request again. */
 export interface CachedPage {
@@ -63,7 +63,8 @@ export class PageCache {
     if (!this.enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
     // htmx asks for parts of pages at the same URLs; those answers are not pages.
     if (req.get('HX-Request') === 'true' || !carriesOnlyNeutralCookies(req)) return undefined;
-    return req.originalUrl;
+    // The privacy banner is shown until the visitor answers it: one copy for each side (decision 0051).
+    return `${privacyKey(req)} ${req.originalUrl}`;
   }
 
   /** Whether this request would be answered from the cache now (load shedding spares it longest); changes nothing. */

@@ -8,7 +8,8 @@ import { useTrack } from './tracking.ts';
 
 /** The site footer (SPEC 2.5): newsletter, content sections, socials in their order, partners, legal links. */
 export function Footer({ content }: { content: LayoutContent }) {
-  const { t } = useSite();
+  const { t, urls, locale } = useSite();
+  const privacyChoices = urls.route('privacyChoices');
   const track = useTrack();
   const { footer, globalConfig } = content;
   return (
@@ -100,6 +101,13 @@ export function Footer({ content }: { content: LayoutContent }) {
                 </li>
               ) : null,
             )}
+            <li>
+              {/* Decision 0051: the privacy choice can be changed from any page. */}
+              <NavigationLink
+                link={{ title: t('privacy.footerLink'), href: `${privacyChoices}?returnTo=${encodeURIComponent(urls.current(locale))}` }}
+                place="footer"
+              />
+            </li>
           </ul>
         </div>
       </div>
