@@ -1,12 +1,10 @@
 import request from 'supertest';
-import { formatConsent } from '#platform/privacy-consent.ts';
 import { Browser } from './support/browser.ts';
 import { decoded } from './support/html.ts';
 import { newSignedInVisitor } from './support/signed-in-visitor.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { ACCEPTED_PRIVACY, REFUSED_PRIVACY } from './support/privacy.ts';
 
-const ACCEPTED = `consent=${formatConsent({ analytics: true, marketing: true })}`;
-const REFUSED = `consent=${formatConsent({ analytics: false, marketing: false })}`;
 const BANNER = 'class="privacy-banner"';
 
 /** The banner's answer as a browser without JavaScript sends it from `page`. */
@@ -45,13 +43,13 @@ describe('privacy consent (decision 0051)', () => {
       expect(answers.map((match) => match[1])).toEqual(['accept-all', 'reject-all']);
       expect(new Set(answers.map((match) => match[2])).size).toBe(1);
       expect(page.text).toContain(`name="returnTo" value="${path}"`);
-      // The footer's way back to the choice.
-      expect(page.text).toContain(`/privacy-choices?returnTo=${encodeURIComponent(path)}`);
+      // The footer's way back to the choice: one address on every page.
+      expect(page.text).toContain(`href="${path.startsWith('/ar') ? '/ar' : ''}/privacy-choices" data-track="navigation_item_clicked"`);
     }
   });
 
   test('accepting without JavaScript returns to the same page (PRG), remembers the choice six months and keeps a partner’s code', async () => {
-    const browser = new Browser(site.fetch);
+    const browser = new Browser(site.fetch, { privacy: 'unanswered' });
     const sent = await answer(browser, 'accept-all', '/ar/events?aff=PARTNER1');
     expect(sent.status).toBe(303);
     expect(sent.location).toBe('/ar/events?aff=PARTNER1');
@@ -71,7 +69,7 @@ describe('privacy consent (decision 0051)', () => {
   });
 
   test('refusing stores nothing for marketing, drops a code kept before, and records no analytics', async () => {
-    const browser = new Browser(site.fetch);
+    const browser = new Browser(site.fetch, { privacy: 'unanswered' });
     browser.setCookie('affiliate', 'OLDPARTNER');
     const sent = await answer(browser, 'reject-all', '/events/calendar?aff=PARTNER2');
     expect(sent.status).toBe(303);
@@ -84,7 +82,7 @@ describe('privacy consent (decision 0051)', () => {
 
     const events = await request(site.app)
       .post('/api/analytics')
-      .set('Cookie', REFUSED)
+      .set('Cookie', REFUSED_PRIVACY)
       .set('Sec-Fetch-Site', 'same-origin')
       .send({
         name: 'language_switched',
@@ -103,10 +101,10 @@ describe('privacy consent (decision 0051)', () => {
 
   test('page views are recorded with consent only: not before the answer, not after a refusal', async () => {
     await request(site.app).get('/about');
-    await request(site.app).get('/about').set('Cookie', REFUSED);
+    await request(site.app).get('/about').set('Cookie', REFUSED_PRIVACY);
     await afterABatch();
     expect(await pageViewsOf(site, '/about')).toEqual([]);
-    await request(site.app).get('/about').set('Cookie', ACCEPTED);
+    await request(site.app).get('/about').set('Cookie', ACCEPTED_PRIVACY);
     await afterABatch();
     expect(await pageViewsOf(site, '/about')).toHaveLength(1);
   });
@@ -116,7 +114,7 @@ describe('privacy consent (decision 0051)', () => {
       expect((await request(site.app).get('/events?month=2026-12')).text).toContain(BANNER);
       const answered = await request(site.app)
         .get('/events?month=2026-12')
-        .set('Cookie', `locale=en; ${visit ? REFUSED : ACCEPTED}`);
+        .set('Cookie', `locale=en; ${visit ? REFUSED_PRIVACY : ACCEPTED_PRIVACY}`);
       expect(answered.text).not.toContain(BANNER);
       expect(answered.headers['cache-control']).toMatch(/^public/);
     }
@@ -126,7 +124,7 @@ describe('privacy consent (decision 0051)', () => {
   });
 
   test('the choices page: nothing ticked for the visitor, one purpose at a time, and the visitor’s own page', async () => {
-    const browser = new Browser(site.fetch);
+    const browser = new Browser(site.fetch, { privacy: 'unanswered' });
     const choices = await browser.get(`${TEST_ORIGIN}/ar/privacy-choices?returnTo=%2Far%2Fevents`);
     expect(choices.status).toBe(200);
     expect(choices.headers.get('cache-control')).toBe('private, no-cache');
@@ -138,13 +136,18 @@ describe('privacy consent (decision 0051)', () => {
     expect(sent.status).toBe(303);
     expect(sent.location).toBe('/ar/events');
     expect(cookieLine(sent, 'consent')).toMatch(/^consent=v1\.analytics1\.marketing0;/);
+    // Reached by the footer's or the banner's link, it returns where the visitor came from, and only on this site.
+    const fromPage = await request(site.app).get('/ar/privacy-choices').set('Referer', `${TEST_ORIGIN}/ar/events?month=2026-12`);
+    expect(fromPage.text).toContain('name="returnTo" value="/ar/events?month=2026-12"');
+    const fromElsewhere = await request(site.app).get('/privacy-choices').set('Referer', 'https://evil.example/ar/events');
+    expect(fromElsewhere.text).toContain('name="returnTo" value="/privacy-choices"');
     const again = await browser.get(`${TEST_ORIGIN}/privacy-choices`);
     expect(again.html).toContain('<input type="checkbox" name="analytics" checked="" value="on"/>');
     expect(again.html).toContain('<input type="checkbox" name="marketing" value="on"/>');
   });
 
   test('a choice our forms never send is refused with a localized message, 400, and nothing stored', async () => {
-    const browser = new Browser(site.fetch);
+    const browser = new Browser(site.fetch, { privacy: 'unanswered' });
     for (const [locale, text] of [
       ['', 'That choice could not be read.'],
       ['/ar', 'تعذّرت قراءة هذا الاختيار.'],
@@ -161,7 +164,7 @@ describe('privacy consent (decision 0051)', () => {
   });
 
   test('a form from another site is refused, and so is a signed-in visitor’s answer without its token', async () => {
-    const stranger = new Browser(site.fetch);
+    const stranger = new Browser(site.fetch, { privacy: 'unanswered' });
     const crossSite = await stranger.post(
       `${TEST_ORIGIN}/privacy-choices`,
       { intent: 'privacy-consent', choice: 'accept-all' },

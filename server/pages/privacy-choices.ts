@@ -28,6 +28,17 @@ function consentChosen({ choice, analytics, marketing }: z.output<typeof choiceF
 const returnPath = (context: PageContext, value: unknown) => safeReturnTo(value, context.urls.route('privacyChoices'));
 
 /**
+ * The page a visitor came from by a link of ours (the banner's, the footer's): every page links
+ * here by one address, which keeps those links shareable and cacheable, and the browser says
+ * where from (the site's Referrer-Policy sends the path to its own origin).
+ */
+function cameFrom(context: PageContext): string | undefined {
+  const referer = URL.parse(context.req.get('referer') ?? '');
+  if (!referer || referer.origin !== new URL(context.urls.absolute('/')).origin) return undefined;
+  return `${referer.pathname}${referer.search}`;
+}
+
+/**
  * Privacy choices (decision 0051): the banner posts here and returns to its page; the footer links
  * here to change the answer later. The page shows this visitor's choice, so it is theirs alone.
  */
@@ -35,7 +46,7 @@ const privacyChoicesPage: PageModule<PrivacyChoicesPageData> = {
   async load(context) {
     restrictCaching(context.res, 'private');
     return page(
-      { consent: context.req.privacyConsent, returnTo: returnPath(context, context.req.query.returnTo) },
+      { consent: context.req.privacyConsent, returnTo: returnPath(context, context.req.query.returnTo ?? cameFrom(context)) },
       { title: context.t('privacy.page.title'), description: context.t('privacy.page.lead'), noIndex: true },
       { page_type: 'privacy', module_name: 'privacy' },
     );

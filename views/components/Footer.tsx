@@ -8,8 +8,7 @@ import { useTrack } from './tracking.ts';
 
 /** The site footer (SPEC 2.5): newsletter, content sections, socials in their order, partners, legal links. */
 export function Footer({ content }: { content: LayoutContent }) {
-  const { t, urls, locale } = useSite();
-  const privacyChoices = urls.route('privacyChoices');
+  const { t, urls } = useSite();
   const track = useTrack();
   const { footer, globalConfig } = content;
   return (
@@ -103,10 +102,7 @@ export function Footer({ content }: { content: LayoutContent }) {
             )}
             <li>
               {/* Decision 0051: the privacy choice can be changed from any page. */}
-              <NavigationLink
-                link={{ title: t('privacy.footerLink'), href: `${privacyChoices}?returnTo=${encodeURIComponent(urls.current(locale))}` }}
-                place="footer"
-              />
+              <NavigationLink link={{ title: t('privacy.footerLink'), href: urls.route('privacyChoices') }} place="footer" />
             </li>
           </ul>
         </div>

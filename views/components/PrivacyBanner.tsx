@@ -38,7 +38,7 @@ export function PrivacyBanner() {
               {t('privacy.rejectAll')}
             </button>
           </div>
-          <a className="privacy-banner__choose" href={`${choicesPage}?returnTo=${encodeURIComponent(returnTo)}`}>
+          <a className="privacy-banner__choose" href={choicesPage}>
             {t('privacy.banner.choose')}
           </a>
         </form>
