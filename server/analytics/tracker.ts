@@ -44,7 +44,6 @@ export class Tracker {
 
   /** `version` is fixed at 1.0 (SPEC 9.4) except where SPEC 7.4 says otherwise (sign-in failures: 1.1). */
   track(name: EventName, context: TrackingContext, properties: Record<string, unknown> = {}, version = '1.0'): void {
-    if (!context.analyticsConsent) return;
     const common = {
       page_type: context.page.page_type,
       category: context.page.category ?? null,
@@ -65,6 +64,8 @@ export class Tracker {
       this.options.logger.warn({ event: name, problems }, error.message);
       return;
     }
+    // Checked first all the same: an event's shape does not depend on who agreed to it.
+    if (!context.analyticsConsent) return;
     const occurredAt = (this.options.clock?.() ?? new Date()).toISOString();
     void this.options.sink.send([{ name, properties: { ...common, ...properties }, occurredAt }]);
   }

@@ -12,7 +12,7 @@ import { axeViolations, localized } from './support/page-checks.ts';
 let site: BrowserSite;
 beforeAll(async () => {
   site = await startBrowserSite();
-});
+}, 180_000);
 afterAll(() => site.close());
 
 const TEXTS = {
