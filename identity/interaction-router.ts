@@ -27,8 +27,15 @@ export interface InteractionRouterOptions {
   onSignInRefused?: SignInRefusedListener | undefined;
 }
 
-/** `reason` is a short code (`wrong_credentials`, `too_many_requests`); `locale` the page's language. */
-export type SignInRefusedListener = (refusal: { reason: 'wrong_credentials' | 'too_many_requests'; locale: 'en' | 'ar' }) => void;
+/**
+ * `reason` is a short code (`wrong_credentials`, `too_many_requests`); `locale` the page's language;
+ * `cookieHeader` the request's cookies, where the site finds its visitor's privacy choice.
+ */
+export type SignInRefusedListener = (refusal: {
+  reason: 'wrong_credentials' | 'too_many_requests';
+  locale: 'en' | 'ar';
+  cookieHeader: string | undefined;
+}) => void;
 
 /**
  * The hosted sign-in (`/interaction/:uid`): the page, the credentials POST and the cancel POST.
@@ -146,7 +153,7 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
     if (blocked) {
       logger.warn({ interaction: interaction.uid }, 'Sign-in refused: too many failures');
       res.set('Retry-After', String(blocked.retryAfterSeconds));
-      options.onSignInRefused?.({ reason: 'too_many_requests', locale: localeOf(req, interaction) });
+      options.onSignInRefused?.({ reason: 'too_many_requests', locale: localeOf(req, interaction), cookieHeader: req.headers.cookie });
       return sendLogin(req, res, interaction, 429, { email: submitted.email, formError: 'login.errors.tooManyRequests' });
     }
 
@@ -158,7 +165,7 @@ export function createInteractionRouter(options: InteractionRouterOptions): expr
         rateLimits.consume('signInFailuresPerAddress', address),
       ]);
       logger.info({ interaction: interaction.uid }, 'Sign-in refused: wrong username or password');
-      options.onSignInRefused?.({ reason: 'wrong_credentials', locale: localeOf(req, interaction) });
+      options.onSignInRefused?.({ reason: 'wrong_credentials', locale: localeOf(req, interaction), cookieHeader: req.headers.cookie });
       // SPEC 8: one message for both cases, so the form does not reveal which emails have accounts.
       return sendLogin(req, res, interaction, 401, { email: submitted.email, formError: 'login.errors.wrongCredentials' });
     }

@@ -12,6 +12,7 @@ import type { SiteMetrics } from '#platform/metrics.ts';
 import { OutageLog } from '#platform/outage-log.ts';
 import type { Config } from './config.ts';
 import { affiliateCapture } from './middleware/affiliate.ts';
+import { readPrivacyConsent } from './privacy/consent.ts';
 import { visitorCountry } from './middleware/visitor-country.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
@@ -144,6 +145,7 @@ export function createApp(parts: AppParts): Express {
   app.use(answeredBy('seo-files', web.seoFiles));
   app.use(answeredBy('redirect', web.redirects));
   app.use(cookieParser(config.sessionSecret));
+  app.use(readPrivacyConsent);
   app.use(affiliateCapture({ cookieDomain: config.affiliateCookieDomain }));
   app.use(visitorCountry(config.countryHeader));
   app.use((req, _res, next) => {

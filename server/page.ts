@@ -125,8 +125,8 @@ export type FormOutcome =
       values: Record<string, string>;
       errors: Record<string, string>;
       message?: string;
-      /** 422 unless the refusal has a more exact status: 409 (already exists), 429 (too many requests). */
-      status?: 409 | 429;
+      /** 422 unless the refusal has a more exact status: 400 (not what our forms send), 409 (already exists), 429 (too many requests). */
+      status?: 400 | 409 | 429;
     }
   /**
    * A service failed: the page again with the values and a SPEC 8 message, 503. With the failure

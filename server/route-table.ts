@@ -108,6 +108,8 @@ export const ROUTES = {
   notFound: route('/404', 'default', () => import('./pages/not-found.ts')),
   exitPreview: route('/api/exit-preview', 'default', () => import('./pages/exit-preview.ts')),
   search: route('/search', 'default', () => import('./pages/search/search-page.ts')),
+  // Beyond SPEC 2.1: the privacy choices the banner and the footer lead to (decision 0051).
+  privacyChoices: route('/privacy-choices', 'default', () => import('./pages/privacy-choices.ts')),
   store: route('/store', 'default', () => import('./pages/about/store.ts')),
 
   // Beyond SPEC 2.1: the account's preferences and its management (SPEC 2.4 names both screens;

@@ -15,6 +15,7 @@ import { LINK_FIELDS } from './pages/content-fragments.ts';
 import type { AssetManifest } from './render/asset-manifest.ts';
 import { cacheControlFor, cachePolicyOf, carriesOnlyNeutralCookies, restrictCaching, type CachePolicy } from './render/cache-policy.ts';
 import type { PageCache } from './render/page-cache.ts';
+import { analyticsAllowed } from './privacy/consent.ts';
 import { renderDocument, renderFragment, type SiteValues } from './render/render-document.tsx';
 import type { LayoutName } from './route-table.ts';
 import type { SiteServices } from './services/site-services.ts';
@@ -292,6 +293,7 @@ export class SiteRenderer {
       testMode: this.options.testMode === true,
       frameOrigins: this.options.frameOrigins ?? [],
       shopWindowEndsAt: (res.locals.shopWindowEndsAt as string | undefined) ?? null,
+      privacyConsent: req.privacyConsent ?? null,
     };
   }
 }
@@ -314,5 +316,6 @@ export function trackingContext(req: Request, page: PageProperties): TrackingCon
     language: req.locale,
     pageName: localizePath(req.sitePath.split('?')[0]!, req.locale),
     userCountry: req.visitorCountry ?? null,
+    analyticsConsent: analyticsAllowed(req),
   };
 }

@@ -14,6 +14,7 @@ import { LoadShedder } from './middleware/load-shedding.ts';
 import { LoyaltySandbox } from '#platform/loyalty/loyalty-sandbox.ts';
 import { UnconnectedLoyaltyProgramme } from '#platform/loyalty/unconnected-programme.ts';
 import { fromRoot } from '#platform/paths.ts';
+import { consentInCookieHeader } from '#platform/privacy-consent.ts';
 import { createMailer } from '#platform/mail/mailer.ts';
 import { SiteMetrics } from '#platform/metrics.ts';
 import { createRateLimits, RATE_LIMITS } from '#platform/rate-limits.ts';
@@ -262,7 +263,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     closers.push(() => sink.close());
 
     const tracker = new Tracker({ sink, logger, strict: config.analyticsStrict, production });
-    signInRefused = ({ reason, locale }) =>
+    signInRefused = ({ reason, locale, cookieHeader }) =>
       // SPEC 7.4: version 1.1, provider Default and a reason code; the page is the site's login page.
       tracker.track(
         'user_login_failed',
@@ -270,6 +271,8 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
           page: { page_type: 'login', module_name: 'account', submodule_name: 'login' },
           language: locale,
           pageName: localizePath('/account/login', locale),
+          // The hosted page is on the site's own origin: the visitor's choice arrives with its request.
+          analyticsConsent: consentInCookieHeader(cookieHeader)?.analytics === true,
         },
         { provider: 'Default', reason_code: reason },
         '1.1',

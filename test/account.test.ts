@@ -4,6 +4,7 @@ import { Browser, fieldValue, formAction, type Page } from './support/browser.ts
 import { databaseBackends, sessionBackends } from './support/backends.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 /**
  * The account area (SPEC 2.4, 3.3, 5, 8) through the real site without JavaScript: the identity
@@ -473,7 +474,8 @@ describe('managing the account', () => {
       await visitor.submit('/account/addresses', { intent: 'add-address', address1: 'Corniche 9', city: 'Jeddah', countryCode: 'SA' }),
     );
     const response = await site.fetch(`${TEST_ORIGIN}/account/manage/data.json`, {
-      headers: { cookie: `nabd.sid=${visitor.browser.cookie('nabd.sid')}` },
+      // The visitor's session, and their answer to the privacy banner: the download is tracked.
+      headers: { cookie: `nabd.sid=${visitor.browser.cookie('nabd.sid')}; ${ACCEPTED_PRIVACY}` },
       redirect: 'manual',
     });
     expect(response.status).toBe(200);

@@ -10,6 +10,7 @@ import { fromRoot } from '#platform/paths.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_NOW, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
 import { publishedContent } from './support/content-records.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 /**
  * The events area: calendar, event pages, custom event pages, calendar files, venues and travel
@@ -679,10 +680,10 @@ describe('travel packages', () => {
 
 describe('analytics (SPEC 9.4)', () => {
   test('each page kind reports what it is, from its content record', async () => {
-    await get('/ar/events/calendar?city=riyadh');
-    await get('/events/nabd-festival-2026/getting-there');
-    await get('/venues');
-    await get('/travel-packages/partners/rihla-journeys');
+    await get('/ar/events/calendar?city=riyadh', { Cookie: ACCEPTED_PRIVACY });
+    await get('/events/nabd-festival-2026/getting-there', { Cookie: ACCEPTED_PRIVACY });
+    await get('/venues', { Cookie: ACCEPTED_PRIVACY });
+    await get('/travel-packages/partners/rihla-journeys', { Cookie: ACCEPTED_PRIVACY });
     await new Promise((resolve) => setTimeout(resolve, 1200)); // events are sent in batches every second
     const views = (await site.analytics!.received('page_viewed')).map((event) => event.properties);
     const calendar = fields('page-events-calendar');

@@ -4,6 +4,7 @@ import { Browser, fieldValue, formAction, type Page } from './support/browser.ts
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
 import { publishedContent } from './support/content-records.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 /**
  * The line-up area: overview, artists, stages, a day's schedule, search, performance pages and
@@ -459,8 +460,8 @@ describe('my schedule', () => {
 
 describe('analytics (SPEC 9.4)', () => {
   test('line-up and performance views say what they are', async () => {
-    await get(`/ar/events/${FESTIVAL}/lineup/stages`);
-    await get(`/events/${FESTIVAL}/lineup/barq`);
+    await get(`/ar/events/${FESTIVAL}/lineup/stages`).set('Cookie', ACCEPTED_PRIVACY);
+    await get(`/events/${FESTIVAL}/lineup/barq`).set('Cookie', ACCEPTED_PRIVACY);
     await new Promise((resolve) => setTimeout(resolve, 1200)); // events are sent in batches every second
     const views = (await site.analytics!.received('page_viewed')).map((event) => event.properties);
     expect(views).toContainEqual(

@@ -4,14 +4,19 @@ import { queryRows } from '#platform/database.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
 import { databaseBackends } from './support/backends.ts';
 import { decoded } from './support/html.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 /**
  * A browser that opened `path` and posts its newsletter form from it, saying where it comes from as
  * browsers do (`Sec-Fetch-Site`). Anonymous pages are shared by every visitor: no form token in them.
  */
 async function visitor(site: TestSite, path: string) {
-  const page = await request(site.app).get(path);
-  const cookies = ((page.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((line) => line.split(';')[0]!).join('; ');
+  const page = await request(site.app).get(path).set('Cookie', ACCEPTED_PRIVACY);
+  // Having accepted the privacy banner, so the subscription is tracked (decision 0051).
+  const cookies = [
+    ACCEPTED_PRIVACY,
+    ...((page.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((line) => line.split(';')[0]!),
+  ].join('; ');
   return {
     page,
     cookies,

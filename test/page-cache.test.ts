@@ -5,6 +5,7 @@ import request from 'supertest';
 import { importContent } from '#graphql/content/import-content.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { startTestSite, type TestSite } from './support/test-site.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 /** Decision 0014: anonymous pages rendered once and served again, until content changes. */
 describe('the page cache', () => {
@@ -14,7 +15,8 @@ describe('the page cache', () => {
   });
   afterAll(() => site.close());
 
-  const anonymous = (url: string) => request(site.app).get(url).set('Cookie', 'locale=en');
+  // Having answered the privacy banner, so their page views are recorded (decision 0051).
+  const anonymous = (url: string) => request(site.app).get(url).set('Cookie', `locale=en; ${ACCEPTED_PRIVACY}`);
   const stats = () => ({ ...site.pageCache!.stats });
 
   test('an anonymous page is rendered once, then served from the cache with the same body, headers and page view', async () => {
@@ -33,7 +35,7 @@ describe('the page cache', () => {
     expect(stats().hits).toBe(before.hits + 1);
 
     // A first visit gets its locale cookie even from the cache, and that answer is private.
-    const firstVisit = await request(site.app).get('/events/dunes-sessions-2027');
+    const firstVisit = await request(site.app).get('/events/dunes-sessions-2027').set('Cookie', ACCEPTED_PRIVACY);
     expect(firstVisit.text).toBe(first.text);
     expect(firstVisit.headers['set-cookie']?.toString()).toMatch(/^locale=en;/);
     expect(firstVisit.headers['cache-control']).toBe('private, no-cache');

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { contentRecords } from './support/content-records.ts';
 import { decoded } from './support/html.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 let site: TestSite;
 let record: Awaited<ReturnType<typeof contentRecords>>;
@@ -225,8 +226,8 @@ describe('islands and scripts', () => {
 
 describe('analytics', () => {
   test('every page view is recorded with the common properties and what the page says about itself', async () => {
-    await get('/ar/events/dunes-sessions-2027');
-    await get('/no/such/page');
+    await get('/ar/events/dunes-sessions-2027').set('Cookie', ACCEPTED_PRIVACY);
+    await get('/no/such/page').set('Cookie', ACCEPTED_PRIVACY);
     await new Promise((resolve) => setTimeout(resolve, 1200)); // events are sent in batches every second
     const views = (await site.analytics!.received('page_viewed')).map((event) => event.properties);
     expect(views).toContainEqual(
@@ -279,6 +280,7 @@ describe('analytics from the browser', () => {
   test('same-origin events are checked against their schema and recorded', async () => {
     const accepted = await request(site.app)
       .post('/api/analytics')
+      .set('Cookie', ACCEPTED_PRIVACY)
       .set('Sec-Fetch-Site', 'same-origin')
       .send(event('language_switched', { old_language_code: 'ar', new_language_code: 'en' }));
     expect(accepted.status).toBe(204);

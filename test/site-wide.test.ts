@@ -10,6 +10,7 @@ import { renderDocument } from '#server/render/render-document.tsx';
 import { createUrlBuilder } from '#server/urls.ts';
 import { createFormatter, direction, type Locale } from '#views/format.ts';
 import { decoded } from './support/html.ts';
+import { ACCEPTED_PRIVACY, REFUSED_PRIVACY } from './support/privacy.ts';
 import { startTestSite, TEST_ORIGIN, type TestSite } from './support/test-site.ts';
 
 /**
@@ -139,17 +140,22 @@ describe('content redirects (SPEC 3.1)', () => {
 });
 
 describe('the affiliate cookie (SPEC 7.4, 9.2)', () => {
-  test('a valid code is kept five days, cross-site over https, and makes the page private', async () => {
-    const response = await get('/events?affiliate=partner_01');
+  test('with marketing consent a valid code is kept five days, cross-site over https, and makes the page private', async () => {
+    const response = await get('/events?affiliate=partner_01').set('Cookie', ACCEPTED_PRIVACY);
     expect(cookieNamed(response, 'affiliate')).toMatch(
       /^affiliate=partner_01; Max-Age=432000; Path=\/; Expires=.+; HttpOnly; Secure; SameSite=None$/,
     );
     expect(policies.at(-1)).toBe('private');
-    expect(cookieNamed(await get('/ar?aff=NET-7'), 'affiliate')).toMatch(/^affiliate=NET-7;/);
+    expect(cookieNamed(await get('/ar?aff=NET-7').set('Cookie', ACCEPTED_PRIVACY), 'affiliate')).toMatch(/^affiliate=NET-7;/);
+  });
+
+  test('without it (not answered, or refused) no code is kept (decision 0051)', async () => {
+    expect(cookieNamed(await get('/events?affiliate=partner_01'), 'affiliate')).toBeUndefined();
+    expect(cookieNamed(await get('/events?affiliate=partner_01').set('Cookie', REFUSED_PRIVACY), 'affiliate')).toBeUndefined();
   });
 
   test.each(['bad code', 'x'.repeat(65), '<script>', ''])('an invalid code (%s) is ignored', async (code) => {
-    const response = await get(`/events?affiliate=${encodeURIComponent(code)}`);
+    const response = await get(`/events?affiliate=${encodeURIComponent(code)}`).set('Cookie', ACCEPTED_PRIVACY);
     expect(cookieNamed(response, 'affiliate')).toBeUndefined();
   });
 });

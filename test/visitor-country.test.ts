@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startTestSite, type TestSite } from './support/test-site.ts';
+import { ACCEPTED_PRIVACY } from './support/privacy.ts';
 
 /**
  * SPEC 7.4, 9.4 user_country: taken from the header the CDN in front names (COUNTRY_HEADER), on
@@ -16,9 +17,10 @@ const eventFromThePage = {
 };
 
 async function countriesSeen(site: TestSite, country: string, path: string) {
-  await request(site.app).get(path).set('CF-IPCountry', country);
+  await request(site.app).get(path).set('CF-IPCountry', country).set('Cookie', ACCEPTED_PRIVACY);
   await request(site.app)
     .post('/api/analytics')
+    .set('Cookie', ACCEPTED_PRIVACY)
     .set('Sec-Fetch-Site', 'same-origin')
     .set('CF-IPCountry', country)
     .send({ ...eventFromThePage, pageName: path });

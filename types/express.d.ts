@@ -11,6 +11,8 @@ declare global {
       embeddedApp: boolean;
       /** SPEC 9.4 user_country: from the trusted COUNTRY_HEADER, null when unknown. */
       visitorCountry: string | null;
+      /** Decision 0051: the visitor's privacy choice for the current notice; null until they answer. */
+      privacyConsent: import('#platform/privacy-consent.ts').PrivacyConsent | null;
     }
     interface Locals {
       /** The per-response nonce that inline scripts need under the CSP. */

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { TFunction } from 'i18next';
 import type { UrlBuilder } from '#server/urls.ts';
 import type { Formatter, Locale } from './format.ts';
+import type { PrivacyConsent } from '#platform/privacy-consent.ts';
 
 /** What a form shows after a submission: the values typed and the messages (locale keys). */
 export interface FormState {
@@ -51,6 +52,8 @@ export interface SiteContextValue {
   frameOrigins?: readonly string[];
   /** Decision 0044: a visitor admitted from a sale's waiting room may shop until then (ISO 8601). */
   shopWindowEndsAt?: string | null;
+  /** Decision 0051: the visitor's privacy choice; null until they answer, and the banner shows. */
+  privacyConsent?: PrivacyConsent | null;
   assets: AssetCollector;
 }
 

@@ -1,4 +1,5 @@
 import { playerStore, type PlayerName, type PlayersState } from '#views/islands/player-store.ts';
+import { persistedState } from '../persisted-state.ts';
 
 /**
  * The two audio players of SPEC 3.5 and 4.2 over the markup views/components/AudioPlayers.tsx
@@ -6,7 +7,8 @@ import { playerStore, type PlayerName, type PlayersState } from '#views/islands/
  * track chosen on the page). One store drives both, so starting one stops the other. Buttons
  * marked `data-player-load` load their audio into a player and play it; the per-track audio
  * controls that serve visitors without JavaScript are removed, so a page never plays two things.
- * Plain DOM, no framework: this runs on every page.
+ * Plain DOM, no framework: this runs on every page. What the footer player holds survives a
+ * reload and the next page of the tab, paused where it was: a page never starts playing by itself.
  */
 
 interface PlayerElements {
@@ -120,3 +122,34 @@ document.addEventListener('click', (event) => {
 });
 
 render(store.getState());
+
+/** The footer player's episode or track, where it was, and its title (the next page may not list it). */
+interface FooterPlayerMemory {
+  url: string;
+  title: string;
+  position: number;
+}
+
+// Raise the marker when FooterPlayerMemory changes: what an older script kept is then dropped.
+const memory = persistedState<FooterPlayerMemory>('nabd.footer-player', 1);
+const footer = players.get('footer');
+if (footer) {
+  const kept = memory.restore();
+  if (kept && !store.getState().footer.url) {
+    footer.audio.preload = 'metadata';
+    footer.audio.addEventListener('loadedmetadata', () => (footer.audio.currentTime = kept.position), { once: true });
+    store.dispatch({ type: 'setUrl', player: 'footer', url: kept.url });
+    if (footer.title && !footer.title.textContent) footer.title.textContent = kept.title;
+  }
+  const remember = () => {
+    const { url } = store.getState().footer;
+    if (!url) return memory.clear();
+    memory.save({ url, title: footer.title?.textContent ?? '', position: footer.audio.currentTime || 0 });
+  };
+  footer.audio.addEventListener('timeupdate', remember);
+  store.subscribe(remember);
+  addEventListener('pagehide', () => {
+    remember();
+    memory.flush();
+  });
+}

@@ -4,6 +4,7 @@ import { refusedRequestStatus } from '#platform/request-refusals.ts';
 import { hasUnstorableText } from '#platform/unstorable-text.ts';
 import { isLocale } from '#views/format.ts';
 import { EVENT_NAMES, type EventName } from './event-schemas.ts';
+import { analyticsAllowed } from '../privacy/consent.ts';
 import { TrackingSchemaError, type Tracker } from './tracker.ts';
 
 /** What a page's script sends: the event, its properties, and the page's own description (SPEC 9.4). */
@@ -59,7 +60,9 @@ export const BROWSER_EVENTS = new Set<EventName>([
 /**
  * `POST /api/analytics`: browser events, checked against their schema and sent through the one
  * tracking module like server-side ones. Beacons cannot carry the form token, so instead of CSRF
- * the browser's own Sec-Fetch-Site / Origin must say the request came from this site.
+ * the browser's own Sec-Fetch-Site / Origin must say the request came from this site. Without the
+ * visitor's consent (decision 0051) the event is accepted and dropped: 204 all the same, so a page's
+ * script has nothing to retry.
  */
 export function createAnalyticsEndpoint(tracker: Tracker, siteOrigin: string): Router {
   const router = express.Router();
@@ -71,7 +74,17 @@ export function createAnalyticsEndpoint(tracker: Tracker, siteOrigin: string): R
     if (!parsed.success || !BROWSER_EVENTS.has(parsed.data.name) || hasUnstorableText(req.body)) return void res.status(400).end();
     const { name, properties, page, pageName, language } = parsed.data;
     try {
-      tracker.track(name, { page, pageName, language: language as 'en' | 'ar', userCountry: req.visitorCountry ?? null }, properties);
+      tracker.track(
+        name,
+        {
+          page,
+          pageName,
+          language: language as 'en' | 'ar',
+          userCountry: req.visitorCountry ?? null,
+          analyticsConsent: analyticsAllowed(req),
+        },
+        properties,
+      );
     } catch (error) {
       if (error instanceof TrackingSchemaError) return void res.status(400).end();
       throw error;

@@ -15,6 +15,7 @@ const context = {
   page: { page_type: 'event', module_name: 'events', submodule_name: 'event' },
   language: 'ar' as const,
   pageName: '/ar/events/x',
+  analyticsConsent: true,
 };
 const tracker = (options: { strict: boolean; production: boolean }, sink = new KeepingSink()) =>
   [new Tracker({ sink, logger: createLogger({ level: 'silent' }), ...options }), sink] as const;
@@ -60,6 +61,17 @@ describe('the analytics core (SPEC 4.5, 9.4)', () => {
     ).toThrow(TrackingSchemaError);
     expect(() => analytics.track('page_viewed', context, { unexpected: true })).toThrow(/unexpected|Unrecognized/);
     expect(sink.events).toEqual([]);
+  });
+
+  test('without the visitor’s consent nothing is recorded, not even a valid event (decision 0051)', () => {
+    const [analytics, sink] = tracker({ strict: true, production: false });
+    analytics.track('page_viewed', { ...context, analyticsConsent: false });
+    analytics.track('language_switched', { ...context, analyticsConsent: false }, { old_language_code: 'ar', new_language_code: 'en' });
+    expect(sink.events).toEqual([]);
+    // The event's shape is checked all the same.
+    expect(() => analytics.track('page_viewed', { ...context, analyticsConsent: false }, { unexpected: true })).toThrow(
+      TrackingSchemaError,
+    );
   });
 
   test('otherwise a violation is logged and the event dropped', () => {

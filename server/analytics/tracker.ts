@@ -21,6 +21,8 @@ export interface TrackingContext {
   pageName: string;
   /** SPEC 9.4: optional, null when unknown. */
   userCountry?: string | null | undefined;
+  /** Decision 0051: the visitor agreed to analytics. Without it nothing is recorded. */
+  analyticsConsent: boolean;
 }
 
 export class TrackingSchemaError extends Error {
@@ -36,7 +38,7 @@ export interface TrackerOptions {
   clock?: () => Date;
 }
 
-/** The one way events leave the site: common properties added, schema checked, sink fed. */
+/** The one way events leave the site: only with the visitor's consent, common properties added, schema checked, sink fed. */
 export class Tracker {
   constructor(private readonly options: TrackerOptions) {}
 
@@ -62,6 +64,8 @@ export class Tracker {
       this.options.logger.warn({ event: name, problems }, error.message);
       return;
     }
+    // Checked first all the same: an event's shape does not depend on who agreed to it.
+    if (!context.analyticsConsent) return;
     const occurredAt = (this.options.clock?.() ?? new Date()).toISOString();
     void this.options.sink.send([{ name, properties: { ...common, ...properties }, occurredAt }]);
   }

@@ -14,20 +14,27 @@ const AFFILIATE_MAX_AGE_MS = 5 * 24 * 60 * 60 * 1000;
 /**
  * Stores a valid code from the query in the affiliate cookie: sent cross-site over https only
  * (SameSite=None, Secure), on the main domain when one is configured. httpOnly, because only the
- * server reads it back. An invalid code is ignored.
+ * server reads it back. An invalid code is ignored. The cookie is marketing (decision 0051): only
+ * with the visitor's consent; the banner's answer returns to the same address, so a partner's
+ * code is kept when the visitor accepts on the page the link led to.
  */
 export function affiliateCapture(options: { cookieDomain?: string | undefined } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const code = AFFILIATE_PARAMETERS.map((name) => req.query[name]).find((value) => value !== undefined);
-    if (isAffiliateCode(code)) {
-      res.cookie(AFFILIATE_COOKIE, code, {
-        maxAge: AFFILIATE_MAX_AGE_MS,
-        secure: true,
-        sameSite: 'none',
-        httpOnly: true,
-        path: '/',
-        ...(options.cookieDomain ? { domain: options.cookieDomain } : {}),
-      });
+    const cookie = {
+      secure: true,
+      sameSite: 'none',
+      path: '/',
+      ...(options.cookieDomain ? { domain: options.cookieDomain } : {}),
+    } as const;
+    if (!req.privacyConsent?.marketing) {
+      // Marketing consent withdrawn (or never given): a code kept earlier goes at once.
+      if (req.cookies?.[AFFILIATE_COOKIE] !== undefined) {
+        res.clearCookie(AFFILIATE_COOKIE, cookie);
+        restrictCaching(res, 'private');
+      }
+    } else if (isAffiliateCode(code)) {
+      res.cookie(AFFILIATE_COOKIE, code, { ...cookie, maxAge: AFFILIATE_MAX_AGE_MS, httpOnly: true });
       // This response sets a cookie of this visitor's: no shared cache may hand it to another.
       restrictCaching(res, 'private');
     }
@@ -35,8 +42,12 @@ export function affiliateCapture(options: { cookieDomain?: string | undefined } 
   };
 }
 
-/** The affiliate code this visitor arrived with in the last five days, for the ticket shop (SPEC 7.4). */
+/**
+ * The affiliate code this visitor arrived with in the last five days, for the ticket shop (SPEC 7.4);
+ * none once marketing consent is withdrawn, whatever cookie is left.
+ */
 export function affiliateCode(req: Request): string | undefined {
+  if (!req.privacyConsent?.marketing) return undefined;
   const value: unknown = req.cookies?.[AFFILIATE_COOKIE];
   return isAffiliateCode(value) ? value : undefined;
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { AFFILIATE_COOKIE } from '../middleware/affiliate.ts';
 import { LOCALE_COOKIE } from '../middleware/locale.ts';
+import { CONSENT_COOKIE, consentInCookieHeader } from '#platform/privacy-consent.ts';
 
 /**
  * Who may keep a response (decision 0014). Pages are `shared` unless something in the request made
@@ -22,13 +23,14 @@ export const cachePolicyOf = (res: Response): CachePolicy => (res.locals.cachePo
 /**
  * Cookies that never change what a page shows: the language last seen (the URL decides the page's
  * language), the affiliate code (read only at checkout), and the anonymous form-token cookie older
- * pages set. Any other cookie (a session, a flash message, preview, the embedded app, a guest's
+ * pages set. The privacy choice shows or hides the banner only, so the page cache keeps a page once
+ * per answer (answered or not, `privacyKey`) rather than once per visitor. Any other cookie (a session, a flash message, preview, the embedded app, a guest's
  * schedule marks, and whatever is added later) makes the page the visitor's own: safe by default.
  * A shared cache in front of the site must follow the same rule (decision 0014).
  */
 export const neutralCookies = (): ReadonlySet<string> =>
   // Built on first use: the modules naming these cookies also use this one.
-  (neutral ??= new Set([LOCALE_COOKIE, AFFILIATE_COOKIE, 'nabd.csrf', '__Host-nabd.csrf']));
+  (neutral ??= new Set([LOCALE_COOKIE, AFFILIATE_COOKIE, CONSENT_COOKIE, 'nabd.csrf', '__Host-nabd.csrf']));
 let neutral: ReadonlySet<string> | undefined;
 
 /** True when the request carries no cookie that could change the page: it gets the shared page. */
@@ -40,6 +42,13 @@ export function carriesOnlyNeutralCookies(req: Request): boolean {
     return name === '' || neutralCookies().has(name);
   });
 }
+
+/**
+ * What a shared page depends on besides its address: whether it carries the privacy banner
+ * (decision 0051). Read from the raw header, since load shedding asks before cookies are parsed.
+ * A shared cache in front must key on the same: whether a `consent` cookie of the current notice is sent.
+ */
+export const privacyKey = (req: Request): 'answered' | 'ask' => (consentInCookieHeader(req.headers.cookie) ? 'answered' : 'ask');
 
 /**
  * Shared pages: browsers revalidate every time (cheap, with the ETag), shared caches keep a page a

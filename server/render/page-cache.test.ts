@@ -37,14 +37,24 @@ describe('the page cache', () => {
 
   test('keys only GETs of whole pages by anonymous visitors', () => {
     const pages = cache();
-    expect(pages.keyOf(request('/ar/events?month=2026-12'))).toBe('/ar/events?month=2026-12');
-    expect(pages.keyOf(request('/events', {}, 'HEAD'))).toBe('/events');
-    expect(pages.keyOf(request('/events', { cookie: 'locale=en; affiliate=abc' }))).toBe('/events');
+    expect(pages.keyOf(request('/ar/events?month=2026-12'))).toBe('ask /ar/events?month=2026-12');
+    expect(pages.keyOf(request('/events', {}, 'HEAD'))).toBe('ask /events');
+    expect(pages.keyOf(request('/events', { cookie: 'locale=en; affiliate=abc' }))).toBe('ask /events');
     expect(pages.keyOf(request('/events', {}, 'POST'))).toBeUndefined();
     expect(pages.keyOf(request('/events', { 'HX-Request': 'true' }))).toBeUndefined();
     expect(pages.keyOf(request('/events', { cookie: 'locale=en; nabd.sid=s%3Aabc' }))).toBeUndefined();
     expect(pages.keyOf(request('/events', { cookie: 'nabd.schedule=x' }))).toBeUndefined();
     expect(cache({ maxEntries: 0 }).keyOf(request('/events'))).toBeUndefined();
+  });
+
+  test('keeps one copy with the privacy banner and one without, whatever the answer (decision 0051)', () => {
+    const pages = cache();
+    const accepted = pages.keyOf(request('/events', { cookie: 'locale=en; consent=v1.analytics1.marketing1' }));
+    const refused = pages.keyOf(request('/events', { cookie: 'consent=v1.analytics0.marketing0' }));
+    expect(accepted).toBe('answered /events');
+    expect(refused).toBe(accepted);
+    // A choice given for an earlier notice is asked again: the banner's copy.
+    expect(pages.keyOf(request('/events', { cookie: 'consent=v0.analytics1.marketing1' }))).toBe('ask /events');
   });
 
   test('serves a fresh page; once stale, one request renders it again while the others get the stale copy', () => {
@@ -92,23 +102,23 @@ describe('the page cache', () => {
   test('keys a page by the query parameters its renders read, in a fixed order, and by no other', () => {
     const pages = cache();
     // Before any render of a path, every parameter counts.
-    expect(pages.keyOf(request('/events?utm_source=mail&city=riyadh'))).toBe('/events?city=riyadh&utm_source=mail');
-    expect(render(pages, '/events?utm_source=mail&city=riyadh', ['month', 'city'])).toBe('/events?city=riyadh');
-    expect(pages.keyOf(request('/events?city=riyadh&fbclid=x'))).toBe('/events?city=riyadh');
+    expect(pages.keyOf(request('/events?utm_source=mail&city=riyadh'))).toBe('ask /events?city=riyadh&utm_source=mail');
+    expect(render(pages, '/events?utm_source=mail&city=riyadh', ['month', 'city'])).toBe('ask /events?city=riyadh');
+    expect(pages.keyOf(request('/events?city=riyadh&fbclid=x'))).toBe('ask /events?city=riyadh');
     expect(pages.get(pages.keyOf(request('/events?fbclid=x&city=riyadh'))!)?.body).toBe('/events?utm_source=mail&city=riyadh');
-    expect(pages.keyOf(request('/events?month=2026-12&city=jeddah'))).toBe('/events?city=jeddah&month=2026-12');
-    expect(pages.keyOf(request('/events?x=1'))).toBe('/events');
+    expect(pages.keyOf(request('/events?month=2026-12&city=jeddah'))).toBe('ask /events?city=jeddah&month=2026-12');
+    expect(pages.keyOf(request('/events?x=1'))).toBe('ask /events');
 
     // A parameter one render reads joins those of the path from then on.
     render(pages, '/events?city=riyadh&page=2', ['city', 'page']);
-    expect(pages.keyOf(request('/events?page=2&city=riyadh&x=1'))).toBe('/events?city=riyadh&page=2');
+    expect(pages.keyOf(request('/events?page=2&city=riyadh&x=1'))).toBe('ask /events?city=riyadh&page=2');
     // A render that looks at every parameter makes every one count.
     render(pages, '/search?q=a&b=c', []);
     const everything = request('/search?q=a&z=1');
     pages.watchQuery(everything);
     void Object.keys(everything.query);
-    expect(pages.keyAfterRender(everything)).toBe('/search?q=a&z=1');
-    expect(pages.keyOf(request('/search?z=1&q=a'))).toBe('/search?q=a&z=1');
+    expect(pages.keyAfterRender(everything)).toBe('ask /search?q=a&z=1');
+    expect(pages.keyOf(request('/search?z=1&q=a'))).toBe('ask /search?q=a&z=1');
   });
 
   test('lets a request wait for the render of a cold page another request has started', async () => {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { PageProperties } from '../analytics/tracker.ts';
-import { carriesOnlyNeutralCookies, SHARED_PAGE_MAX_AGE_S } from './cache-policy.ts';
+import { carriesOnlyNeutralCookies, privacyKey, SHARED_PAGE_MAX_AGE_S } from './cache-policy.ts';
 
 /** A rendered page as the cache keeps it: enough to answer the same request again. */
 export interface CachedPage {
@@ -77,7 +77,8 @@ export class PageCache {
     // htmx asks for parts of pages at the same URLs; those answers are not pages.
     if (req.get('HX-Request') === 'true' || !carriesOnlyNeutralCookies(req)) return undefined;
     const [path, search = ''] = splitUrl(req.originalUrl);
-    return path + canonicalQuery(search, this.parametersRead.get(path));
+    // The privacy banner is shown until the visitor answers it: one copy for each side (decision 0051).
+    return `${privacyKey(req)} ${path}${canonicalQuery(search, this.parametersRead.get(path))}`;
   }
 
   /**
@@ -124,7 +125,7 @@ export class PageCache {
     this.parametersRead.delete(path);
     this.parametersRead.set(path, merged);
     if (this.parametersRead.size > MAX_REMEMBERED_PATHS) this.parametersRead.delete(this.parametersRead.keys().next().value!);
-    return path + canonicalQuery(search, merged);
+    return `${privacyKey(req)} ${path}${canonicalQuery(search, merged)}`;
   }
 
   /**

@@ -63,9 +63,10 @@ const PAGE_SIZE = 100;
 
 /**
  * Pages with a fixed path that belong in search engines: everything public, but not the account,
- * tickets and loyalty points (a signed-in visitor's), preview, search results or the not-found page.
+ * tickets and loyalty points (a signed-in visitor's), preview, search results, the visitor's privacy choices
+ * or the not-found page.
  */
-const UNLISTED_ROUTES = /^(account|tickets|loyaltyRedeem|enterPreview|exitPreview|notFound|search)/;
+const UNLISTED_ROUTES = /^(account|tickets|loyaltyRedeem|enterPreview|exitPreview|notFound|search|privacyChoices)/;
 
 /** Record pages: which route each slug list fills, and its parameters. */
 const RECORD_ROUTES: { list: SlugListName; route: RouteId; params: (item: SlugItem) => Record<string, string> | undefined }[] = [

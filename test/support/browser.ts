@@ -1,3 +1,5 @@
+import { CONSENT_COOKIE, formatConsent } from '#platform/privacy-consent.ts';
+
 interface StoredCookie {
   name: string;
   value: string;
@@ -25,7 +27,8 @@ export interface Page {
 
 /**
  * A minimal browser for route tests: keeps cookies (by name and path, one host), submits forms
- * as urlencoded POSTs and follows redirects like a browser with JavaScript off.
+ * as urlencoded POSTs and follows redirects like a browser with JavaScript off. It has accepted the
+ * privacy banner (decision 0051) unless `privacy` says it has not answered it yet.
  */
 export class Browser {
   #cookies = new Map<string, StoredCookie>();
@@ -33,8 +36,9 @@ export class Browser {
   readonly #fetch: typeof globalThis.fetch;
 
   // A plain field rather than a parameter property: benchmarks run this file with Node's type stripping.
-  constructor(fetch: typeof globalThis.fetch) {
+  constructor(fetch: typeof globalThis.fetch, options: { privacy?: 'accepted' | 'unanswered' } = {}) {
     this.#fetch = fetch;
+    if (options.privacy !== 'unanswered') this.setCookie(CONSENT_COOKIE, formatConsent({ analytics: true, marketing: true }));
   }
 
   async get(url: string | URL, origin: RequestOrigin = {}): Promise<Page> {

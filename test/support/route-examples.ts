@@ -170,6 +170,7 @@ export const EXAMPLES: Partial<Record<RouteId, RouteExample>> = {
   enterPreview: { found: `/api/preview?secret=${DEVELOPMENT_SECRETS.PREVIEW_SECRET}&redirect=/events` },
   exitPreview: { found: '/api/exit-preview?redirect=/events' },
   search: { found: '/search?q=festival' },
+  privacyChoices: { found: '/privacy-choices' },
   // Custom text and block pages (SPEC 2.1); each kind at one address only.
   customPage: { found: '/code-of-conduct', missing: ['/no-such-page', '/winter-season-2026'] },
   customCollectionPage: {

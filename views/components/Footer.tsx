@@ -8,7 +8,7 @@ import { useTrack } from './tracking.ts';
 
 /** The site footer (SPEC 2.5): newsletter, content sections, socials in their order, partners, legal links. */
 export function Footer({ content }: { content: LayoutContent }) {
-  const { t } = useSite();
+  const { t, urls } = useSite();
   const track = useTrack();
   const navigationTracking = useNavigationTracking('footer');
   const { footer, globalConfig } = content;
@@ -101,6 +101,10 @@ export function Footer({ content }: { content: LayoutContent }) {
                 </li>
               ) : null,
             )}
+            <li>
+              {/* Decision 0051: the privacy choice can be changed from any page. */}
+              <NavigationLink link={{ title: t('privacy.footerLink'), href: urls.route('privacyChoices') }} />
+            </li>
           </ul>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { messageParams } from '#platform/profile-rules.ts';
 import { useFormState, useSite } from '../site-context.tsx';
+import { SuccessMessage } from './SuccessMessage.tsx';
 
 /**
  * The labelled fields of every form of the site's account pages (sign-up, verification, password
@@ -166,11 +167,7 @@ export function FormMessage({
   if (!state) return null;
   if (state.status === 'succeeded') {
     const message = state.message ?? fallback;
-    return message ? (
-      <p className="form-success" role="status">
-        {t(message)}
-      </p>
-    ) : null;
+    return message ? <SuccessMessage>{t(message)}</SuccessMessage> : null;
   }
   const message = state.message ?? (state.status === 'invalid' ? invalidFallback || undefined : undefined);
   return message ? (

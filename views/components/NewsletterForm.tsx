@@ -1,5 +1,6 @@
 import { useFormState, useSite } from '../site-context.tsx';
 import { FormToken } from './FormToken.tsx';
+import { SuccessMessage } from './SuccessMessage.tsx';
 
 export const NEWSLETTER_FORM = 'newsletter';
 export const NEWSLETTER_INTENT = 'newsletter-subscribe';
@@ -23,9 +24,7 @@ export function NewsletterForm() {
       <h2 className="newsletter-form__title">{t('newsletter.title')}</h2>
       <p className="newsletter-form__lead">{t('newsletter.lead')}</p>
       {state?.status === 'succeeded' ? (
-        <p className="form-success" role="status">
-          {t(state.message ?? 'newsletter.subscribed')}
-        </p>
+        <SuccessMessage>{t(state.message ?? 'newsletter.subscribed')}</SuccessMessage>
       ) : (
         <>
           {state?.status === 'failed' && state.message ? (

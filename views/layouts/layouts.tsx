@@ -11,6 +11,7 @@ import { FormToken } from '../components/FormToken.tsx';
 import { PreviewBanner } from '../components/PreviewBanner.tsx';
 import { TestModeBanner } from '../components/TestModeBanner.tsx';
 import { SiteNotice } from '../components/SiteNotice.tsx';
+import { PrivacyBanner } from '../components/PrivacyBanner.tsx';
 
 interface LayoutProps {
   content: LayoutContent | null;
@@ -64,6 +65,7 @@ function SiteFrame({
         {children}
       </main>
       {chrome ? <Footer content={content} /> : null}
+      <PrivacyBanner />
     </div>
   );
 }
@@ -83,8 +85,10 @@ function FocusedFrame({ className, children }: { className: string; children: Re
         </header>
       )}
       <main id="main" className="page__main" tabIndex={-1}>
+        <SiteNotice />
         {children}
       </main>
+      <PrivacyBanner />
     </div>
   );
 }

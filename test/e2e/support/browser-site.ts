@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { fromRoot } from '#platform/paths.ts';
+import { CONSENT_COOKIE, formatConsent } from '#platform/privacy-consent.ts';
 import type { TrackedEvent } from '#server/analytics/analytics-sink.ts';
 import { listen, type RunningServer } from '#server/lifecycle.ts';
 import { startTestSite, type TestSite, type TestSiteOptions } from '../../support/test-site.ts';
@@ -12,12 +13,19 @@ export interface BrowserSite {
   origin: string;
   site: TestSite;
   browser: Browser;
-  /** A fresh browser profile: JavaScript on or off, a phone or a desktop. */
-  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A fresh browser profile: JavaScript on or off, a phone or a desktop. It has answered the privacy
+   * banner, accepting everything, unless `privacy` says otherwise (decision 0051): pages then look
+   * and record as before the banner existed.
+   */
+  context(options?: BrowserContextOptions & { privacy?: PrivacyAnswer }): Promise<BrowserContext>;
   /** The first analytics event of that name matching `match`, waiting for it (events travel in batches). */
   received(name: string, match: (properties: Record<string, unknown>) => boolean): Promise<TrackedEvent>;
   close(): Promise<void>;
 }
+
+/** How a browser profile has answered the privacy banner. */
+export type PrivacyAnswer = 'accepted' | 'refused' | 'unanswered';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +52,14 @@ export async function startBrowserSite(
     origin,
     site,
     browser,
-    context: (options = {}) => browser.newContext({ baseURL: origin, locale: 'en-GB', ...options }),
+    async context({ privacy = 'accepted', ...options } = {}) {
+      const context = await browser.newContext({ baseURL: origin, locale: 'en-GB', ...options });
+      if (privacy !== 'unanswered') {
+        const value = formatConsent({ analytics: privacy === 'accepted', marketing: privacy === 'accepted' });
+        await context.addCookies([{ name: CONSENT_COOKIE, value, url: origin }]);
+      }
+      return context;
+    },
     async received(name, match) {
       for (let attempt = 0; attempt < 50; attempt += 1) {
         const event = (await site.analytics!.received(name)).find((candidate) => match(candidate.properties));

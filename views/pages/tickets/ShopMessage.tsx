@@ -1,3 +1,4 @@
+import { SuccessMessage } from '../../components/SuccessMessage.tsx';
 import { useFormState, useSite } from '../../site-context.tsx';
 
 /**
@@ -13,9 +14,7 @@ export function ShopMessage({ form, match }: { form: string; match?: Record<stri
   if (match && Object.entries(match).some(([key, value]) => state.values[key] !== value)) return null;
   const text = t(state.message, { ...state.values, count: Number(state.values.max ?? state.values.count ?? 0) });
   return state.status === 'succeeded' ? (
-    <p className="form-success" role="status">
-      {text}
-    </p>
+    <SuccessMessage>{text}</SuccessMessage>
   ) : (
     <p className="form-error" role="alert">
       {text}
