@@ -1,45 +1,13 @@
 import { GraphQLError } from 'graphql';
 import { applyActions, cartTotals, lineState, type CartAction, type CouponRow, type DraftCart, type RuleContext } from './cart-rules.ts';
-import type { EventData, TicketRow } from './catalogue.ts';
+import type { EventData } from './catalogue.ts';
+import { CATALOGUE_NOW, eventWithWaves, ticketRow } from './test-support/catalogue-rows.ts';
 
-const NOW = new Date('2026-11-21T12:00:00Z');
+const NOW = CATALOGUE_NOW;
+const ticket = ticketRow;
 const day = (iso: string) => new Date(iso).getTime();
 
-function ticket(id: string, overrides: Partial<TicketRow> = {}): TicketRow {
-  return {
-    id,
-    categoryId: 'cat',
-    waveId: 'open',
-    nameEn: id,
-    nameAr: id,
-    descriptionEn: null,
-    descriptionAr: null,
-    coverImage: null,
-    backgroundImage: null,
-    logo: null,
-    price: 59500,
-    discountedPrice: null,
-    maxPerOrder: 10,
-    isCallbackForm: false,
-    callbackFormType: null,
-    isShippingRequired: false,
-    delivery: 'DIGITAL',
-    paymentMethods: ['CREDIT_CARD'],
-    sortOrder: 0,
-    capacity: 1000,
-    held: 0,
-    sold: 0,
-    ...overrides,
-  };
-}
-
-const data: EventData = {
-  event: { id: 'evt', nameEn: 'Event', nameAr: 'فعالية', logo: null, backgroundImage: null, paymentMethods: ['CREDIT_CARD'] },
-  waves: [
-    { id: 'open', labelEn: 'Open', labelAr: 'مفتوح', startsAt: day('2026-11-01'), endsAt: day('2026-12-12'), sortOrder: 1 },
-    { id: 'ended', labelEn: 'Ended', labelAr: 'انتهى', startsAt: day('2026-09-01'), endsAt: day('2026-10-31'), sortOrder: 2 },
-    { id: 'later', labelEn: 'Later', labelAr: 'لاحقًا', startsAt: day('2026-12-01'), endsAt: day('2026-12-12'), sortOrder: 3 },
-  ],
+const data: EventData = eventWithWaves({
   categories: [],
   tickets: [
     ticket('ga'),
@@ -89,7 +57,7 @@ const data: EventData = {
     { id: 'd1', ticketId: 'day', startsAt: day('2026-12-10T12:00Z'), endsAt: day('2026-12-10T20:59Z'), capacity: 2, held: 0, sold: 0 },
     { id: 'd2', ticketId: 'day', startsAt: day('2026-12-11T12:00Z'), endsAt: day('2026-12-11T20:59Z'), capacity: 100, held: 0, sold: 0 },
   ],
-};
+});
 
 const coupon = (code: string, overrides: Partial<CouponRow> = {}): CouponRow => ({
   code,

@@ -1,51 +1,11 @@
 import type { EventData, TicketRow } from './catalogue.ts';
 import { saleSummary } from './sale-summary.ts';
+import { CATALOGUE_NOW, eventWithWaves, ticketRow } from './test-support/catalogue-rows.ts';
 
-const NOW = new Date('2026-11-21T12:00:00Z');
-const day = (iso: string) => new Date(iso).getTime();
-
-function ticket(id: string, overrides: Partial<TicketRow> = {}): TicketRow {
-  return {
-    id,
-    categoryId: 'cat',
-    waveId: 'open',
-    nameEn: id,
-    nameAr: id,
-    descriptionEn: null,
-    descriptionAr: null,
-    coverImage: null,
-    backgroundImage: null,
-    logo: null,
-    price: 59500,
-    discountedPrice: null,
-    maxPerOrder: 10,
-    isCallbackForm: false,
-    callbackFormType: null,
-    isShippingRequired: false,
-    delivery: 'DIGITAL',
-    paymentMethods: ['CREDIT_CARD'],
-    sortOrder: 0,
-    capacity: 1000,
-    held: 0,
-    sold: 0,
-    ...overrides,
-  };
-}
-
+const NOW = CATALOGUE_NOW;
+const ticket = ticketRow;
 /** An event whose tickets are `tickets`, with a wave on sale, one over and one to come. */
-const event = (...tickets: TicketRow[]): EventData => ({
-  event: { id: 'evt', nameEn: 'Event', nameAr: 'فعالية', logo: null, backgroundImage: null, paymentMethods: ['CREDIT_CARD'] },
-  waves: [
-    { id: 'open', labelEn: 'Open', labelAr: 'مفتوح', startsAt: day('2026-11-01'), endsAt: day('2026-12-12'), sortOrder: 1 },
-    { id: 'ended', labelEn: 'Ended', labelAr: 'انتهى', startsAt: day('2026-09-01'), endsAt: day('2026-10-31'), sortOrder: 2 },
-    { id: 'later', labelEn: 'Later', labelAr: 'لاحقًا', startsAt: day('2026-12-01'), endsAt: day('2026-12-12'), sortOrder: 3 },
-  ],
-  categories: [],
-  tickets,
-  perks: [],
-  extraItems: [],
-  timeslots: [],
-});
+const event = (...tickets: TicketRow[]): EventData => eventWithWaves({ tickets });
 
 describe('an event sale at a glance (decision 0053)', () => {
   test('on sale from the lowest price paid now, discounts included, over tickets of other waves, requests and shipped items', () => {
