@@ -102,7 +102,7 @@ async function addAddress(
   if (fields.country) await form.locator('select[name="countryCode"]').selectOption(fields.country);
   if (fields.isDefault) await form.locator('input[name="isDefault"]').check();
   await form.getByRole('button', { name: LABELS[locale].add }).click();
-  await page.getByText(LABELS[locale].added).waitFor();
+  await page.getByRole('status').getByText(LABELS[locale].added).waitFor();
 }
 
 const cardTitles = (page: Page) => page.locator('.address-card__title').allTextContents();
@@ -129,7 +129,7 @@ async function useAddressBook(page: Page, locale: 'en' | 'ar') {
   const edit = page.locator('#address-edit');
   await edit.locator('input[name="address1"]').fill('Tahlia Street 14');
   await edit.getByRole('button', { name: labels.save }).click();
-  await page.getByText(labels.saved).waitFor();
+  await page.getByRole('status').getByText(labels.saved).waitFor();
   expect(await page.locator('.address-card').nth(1).textContent()).toContain('Tahlia Street 14');
 
   await page
@@ -139,7 +139,7 @@ async function useAddressBook(page: Page, locale: 'en' | 'ar') {
     .click();
   await page.getByRole('heading', { name: labels.confirmTitle }).waitFor();
   await page.getByRole('button', { name: labels.confirm }).click();
-  await page.getByText(labels.removed).waitFor();
+  await page.getByRole('status').getByText(labels.removed).waitFor();
   expect(await page.locator('.address-card').count()).toBe(1);
   expect(await cardTitles(page)).toHaveLength(1);
 }
@@ -183,7 +183,7 @@ async function deleteAccount(page: Page, locale: 'en' | 'ar') {
   await page.getByLabel(labels.understand).check();
   await page.locator('#delete-account').getByRole('button', { name: labels.deleteAccount }).click();
   await page.waitForURL(`${site.origin}${localized(locale, '/')}`);
-  await page.getByText(labels.accountDeleted).waitFor();
+  await page.getByRole('status').getByText(labels.accountDeleted).waitFor();
   await page.goto(localized(locale, '/account'));
   await page.waitForURL(/\/oidc\/interaction\//);
 }
@@ -223,7 +223,7 @@ test('with JavaScript in English on a desktop: details, the address book, every 
   await page.locator('input[name="phoneNumber"]').fill('+966 50 123 4567');
   await page.locator('input[name="birthDate"]').fill('1990-02-03');
   await page.getByRole('button', { name: 'Save details' }).click();
-  await page.getByText('Your details have been saved.').waitFor();
+  await page.getByRole('status').getByText('Your details have been saved.').waitFor();
   expect(await page.locator('.account-link').textContent()).toContain('Hadeel');
 
   await page.goto('/account/addresses');

@@ -79,7 +79,7 @@ async function linkMember(page: Page, locale: Locale, memberId: string, pin: str
   await page.locator('input[name="memberId"]').fill(memberId);
   await page.locator('input[name="memberPin"]').fill(pin);
   await page.getByRole('button', { name: loyalty(locale).account.link, exact: true }).click();
-  await page.getByText(loyalty(locale).account.linked).waitFor();
+  await page.getByRole('status').getByText(loyalty(locale).account.linked).waitFor();
 }
 
 async function unlink(page: Page, locale: Locale) {
@@ -108,7 +108,7 @@ async function loyaltyJourney(locale: Locale, options: Run, member: readonly [st
   await page.getByText(words.errors.pinIncorrect).first().waitFor();
   await page.locator('input[name="memberPin"]').fill(member[1]);
   await page.getByRole('button', { name: words.account.link, exact: true }).click();
-  await page.getByText(words.account.linked).waitFor();
+  await page.getByRole('status').getByText(words.account.linked).waitFor();
   await page.getByText(words.account.membershipACTIVE).waitFor();
   await shot('linked', page);
 
@@ -121,7 +121,7 @@ async function loyaltyJourney(locale: Locale, options: Run, member: readonly [st
   for (const orderId of orders) await page.locator(`input[name="order-${orderId}"]`).check();
   await shot('redeem', page);
   await page.getByRole('button', { name: words.redeem.claimSelected, exact: true }).click();
-  await page.getByText(words.redeem.claimed).waitFor();
+  await page.getByRole('status').getByText(words.redeem.claimed).waitFor();
   for (const orderId of orders) {
     await page.locator('.redeem-order', { hasText: orderId }).getByText(words.redeem.stateCLAIMED).waitFor();
   }
@@ -155,7 +155,7 @@ async function loyaltyJourney(locale: Locale, options: Run, member: readonly [st
   await unlink(page, locale);
   await shot('unlink', page);
   await page.getByRole('button', { name: words.account.unlinkConfirm }).click();
-  await page.getByText(words.account.unlinked).waitFor();
+  await page.getByRole('status').getByText(words.account.unlinked).waitFor();
   await page.locator('input[name="memberId"]').waitFor();
   await context.close();
 }
@@ -215,7 +215,7 @@ describe('every loyalty screen at 360 px and 1366 px, in both languages', () => 
       await unlink(page, locale);
       await shot('account-unlink', page);
       await page.getByRole('button', { name: loyalty(locale).account.unlinkConfirm }).click();
-      await page.getByText(loyalty(locale).account.unlinked).waitFor();
+      await page.getByRole('status').getByText(loyalty(locale).account.unlinked).waitFor();
       await context.close();
     },
     120_000,
