@@ -31,12 +31,7 @@ export function PrivacyBanner() {
           <input type="hidden" name="intent" value={PRIVACY_INTENT} />
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="privacy-banner__answers">
-            <button type="submit" name="choice" value="accept-all" className="button privacy-banner__answer">
-              {t('privacy.acceptAll')}
-            </button>
-            <button type="submit" name="choice" value="reject-all" className="button privacy-banner__answer">
-              {t('privacy.rejectAll')}
-            </button>
+            <AcceptOrRejectAll />
           </div>
           <a className="privacy-banner__choose" href={choicesPage}>
             {t('privacy.banner.choose')}
@@ -44,5 +39,20 @@ export function PrivacyBanner() {
         </form>
       </div>
     </section>
+  );
+}
+
+/** Accepting and refusing everything: two buttons alike, so neither answer is the easier one. */
+export function AcceptOrRejectAll() {
+  const { t } = useSite();
+  return (
+    <>
+      <button type="submit" name="choice" value="accept-all" className="button privacy-banner__answer">
+        {t('privacy.acceptAll')}
+      </button>
+      <button type="submit" name="choice" value="reject-all" className="button privacy-banner__answer">
+        {t('privacy.rejectAll')}
+      </button>
+    </>
   );
 }

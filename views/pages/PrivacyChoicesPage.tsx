@@ -1,7 +1,7 @@
 import type { PrivacyConsent } from '#platform/privacy-consent.ts';
 import { FormMessage } from '../components/FormField.tsx';
 import { FormToken } from '../components/FormToken.tsx';
-import { PRIVACY_FORM, PRIVACY_INTENT } from '../components/PrivacyBanner.tsx';
+import { AcceptOrRejectAll, PRIVACY_FORM, PRIVACY_INTENT } from '../components/PrivacyBanner.tsx';
 import { useFormState, useSite } from '../site-context.tsx';
 
 export interface PrivacyChoicesPageData {
@@ -57,12 +57,7 @@ export function PrivacyChoicesPage({ data }: { data: PrivacyChoicesPageData }) {
           <button type="submit" name="choice" value="save" className="button privacy-banner__answer">
             {t('privacy.save')}
           </button>
-          <button type="submit" name="choice" value="accept-all" className="button privacy-banner__answer">
-            {t('privacy.acceptAll')}
-          </button>
-          <button type="submit" name="choice" value="reject-all" className="button privacy-banner__answer">
-            {t('privacy.rejectAll')}
-          </button>
+          <AcceptOrRejectAll />
         </div>
       </form>
     </div>
