@@ -8,6 +8,7 @@ import {
   applicableFilters,
   calendarOptions,
   contentFilter,
+  FILTER_CHOICE_FIELDS,
   formValues,
   labelledOptions,
   readCalendarFilters,
@@ -35,13 +36,7 @@ const EVENTS_QUERY: TypedDocumentNode<EventsQuery, { locale: Locale; upcoming: E
     }
     choices: eventCards(locale: $locale, first: 100) {
       items {
-        config {
-          startDatetime
-          endDatetime
-          city
-          cityKey
-          eventType
-        }
+        ...FilterChoiceFields
       }
     }
     upcomingEvents: eventCards(locale: $locale, filter: $upcoming, orderBy: startDatetime_ASC) {
@@ -58,6 +53,7 @@ const EVENTS_QUERY: TypedDocumentNode<EventsQuery, { locale: Locale; upcoming: E
     }
   }
   ${CONTENT_PAGE_FIELDS}
+  ${FILTER_CHOICE_FIELDS}
   ${EVENT_CARD_FIELDS}
 `;
 

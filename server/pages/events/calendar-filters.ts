@@ -1,3 +1,4 @@
+import { gql } from '@apollo/client';
 import type { TFunction } from 'i18next';
 import { createFormatter, TIME_ZONE, type Locale } from '#views/format.ts';
 
@@ -44,6 +45,19 @@ const echo = (raw: unknown) => {
   const text = Array.isArray(raw) ? raw.map(String).join(', ') : typeof raw === 'string' ? raw : '…';
   return text.length > ECHO_LENGTH ? `${text.slice(0, ECHO_LENGTH)}…` : text;
 };
+
+/** What the filter choices read of each event (`OptionSource`): the calendar's and the events overview's. */
+export const FILTER_CHOICE_FIELDS = gql`
+  fragment FilterChoiceFields on EventCard {
+    config {
+      startDatetime
+      endDatetime
+      city
+      cityKey
+      eventType
+    }
+  }
+`;
 
 /** An upcoming event as the filter choices need it. */
 export interface OptionSource {

@@ -9,6 +9,7 @@ import {
   applicableFilters,
   calendarOptions,
   contentFilter,
+  FILTER_CHOICE_FIELDS,
   formValues,
   groupByMonth,
   labelledOptions,
@@ -46,13 +47,7 @@ const CALENDAR_QUERY: TypedDocumentNode<CalendarQuery, { locale: Locale; filter:
     }
     upcoming: eventCards(locale: $locale, filter: { timeframe: upcoming }) {
       items {
-        config {
-          startDatetime
-          endDatetime
-          city
-          cityKey
-          eventType
-        }
+        ...FilterChoiceFields
       }
     }
     results: eventCards(locale: $locale, filter: $filter) {
@@ -63,6 +58,7 @@ const CALENDAR_QUERY: TypedDocumentNode<CalendarQuery, { locale: Locale; filter:
     }
   }
   ${CONTENT_PAGE_FIELDS}
+  ${FILTER_CHOICE_FIELDS}
   ${PAGE_BLOCK_FIELDS}
   ${EVENT_ROW_FIELDS}
 `;
