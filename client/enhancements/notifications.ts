@@ -25,10 +25,11 @@ function show(message: HTMLElement) {
   dismiss.setAttribute('aria-label', message.dataset.dismissLabel ?? '');
   dismiss.textContent = '×';
   notification.append(text, dismiss);
-  // The notification says it now: the inline copy would be read twice.
-  message.hidden = true;
-  message.removeAttribute('role');
-  delete message.dataset.notification;
+  // The notification says it now: the inline copy would be read twice, and a notice band left
+  // with nothing else in it would be an empty stripe.
+  const band = message.parentElement;
+  message.remove();
+  if (band?.classList.contains('site-notice') && band.childElementCount === 0) band.remove();
 
   let left = SHOWN_MS;
   let startedAt = Date.now();
