@@ -161,7 +161,12 @@ describe.each([
     const site = startSite({ PORT: String(port), DATA_DIR: await temporaryFolder(), ...environment(port) });
 
     await waitUntilHealthy(site, origin);
-    const ready = await fetch(`${origin}/readyz`);
+    // A probe the server does not answer fails with what the server logged, to say why.
+    const probe = (path: string) =>
+      fetch(`${origin}${path}`).catch((error: unknown) => {
+        throw new Error(`${path} did not answer (${String(error)}):\n${site.stderr()}${site.stdout()}`);
+      });
+    const ready = await probe('/readyz');
     expect(ready.status).toBe(200);
     // Without DATABASE_URL or REDIS_URL: PGlite in DATA_DIR, and sessions stored in it.
     expect(await ready.json()).toEqual({
@@ -178,7 +183,7 @@ describe.each([
     // Decision 0034: the load balancer's probe learns it at once, while the port still answers.
     let draining: Response | undefined;
     for (let tries = 0; !draining && tries < 20; tries++) {
-      const answer = await fetch(`${origin}/readyz`);
+      const answer = await probe('/readyz');
       if (answer.status === 503) draining = answer;
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }

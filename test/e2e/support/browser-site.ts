@@ -84,9 +84,17 @@ export const LAPTOP = { viewport: { width: 1366, height: 768 } } as const;
 const SCREENSHOTS = fromRoot('test-results', 'screenshots');
 
 /**
- * Saves a full-page screenshot under test-results/screenshots for people to look at, with the lazy
- * images below the fold loaded first (without JavaScript the browser loads them at once anyway).
- * JPEG at CSS pixels: a tall page encodes several times faster than as a PNG, and reads as well.
+ * How far down a full-page screenshot goes, in CSS pixels: about eight phone screens. Past that a
+ * page is more of the same list (a line-up of two hundred artists), far dearer for the browser to
+ * draw than it tells a person looking; the layout checks still cover the whole page.
+ */
+const SCREENSHOT_MAX_HEIGHT = 6000;
+
+/**
+ * Saves a full-page screenshot (down to SCREENSHOT_MAX_HEIGHT) under test-results/screenshots for
+ * people to look at, with the lazy images below the fold loaded first (without JavaScript the
+ * browser loads them at once anyway). JPEG at CSS pixels: a tall page encodes several times faster
+ * than as a PNG, and reads as well.
  */
 export async function screenshot(
   page: Page,
@@ -98,7 +106,14 @@ export async function screenshot(
   const file = { path: path.join(SCREENSHOTS, `${name}.jpg`), type: 'jpeg', quality: 80, scale: 'css' } as const;
   // One part of the page (a footer, a bar, what the screen shows) when that is what changed.
   if (options.element) await page.locator(options.element).first().screenshot(file);
-  else await page.screenshot({ ...file, fullPage: !options.viewportOnly });
+  else if (options.viewportOnly) await page.screenshot(file);
+  else {
+    const clip = await page.evaluate((maxHeight) => {
+      const { clientWidth, scrollHeight } = document.documentElement;
+      return { x: 0, y: 0, width: clientWidth, height: Math.min(scrollHeight, maxHeight) };
+    }, SCREENSHOT_MAX_HEIGHT);
+    await page.screenshot({ ...file, fullPage: true, clip });
+  }
 }
 
 /** Lazy images load as if the visitor had scrolled to them, without scrolling or waiting for the network to idle. */
