@@ -30,6 +30,9 @@ try {
   throw error;
 }
 
+/** The signals that stop the site: SIGTERM from the container runtime, SIGINT from a terminal. */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
 if (cluster.isPrimary && config.webConcurrency > 1) {
   runPrimary({ workers: config.webConcurrency, logger: createLogger({ level: config.logLevel }).child({ role: 'primary' }) });
 } else {
@@ -41,7 +44,21 @@ async function serve(config: Config): Promise<void> {
   // (already started by instrument.ts when the process was launched with it).
   if (config.errorReports) installErrorReporter(await startSentry(config.errorReports));
 
+  // A stop asked for while the site is still starting (a worker forked just before a deploy's
+  // SIGTERM, a quick Ctrl-C) waits for the start to finish, so that its one-off work (migrations,
+  // the demo import) is never cut halfway, then closes without ever listening.
+  let stoppedWhileStarting: NodeJS.Signals | undefined;
+  const stopOnceStarted = (signal: NodeJS.Signals) => (stoppedWhileStarting = signal);
+  for (const signal of STOP_SIGNALS) process.once(signal, stopOnceStarted);
   const site = await createSite(config);
+  for (const signal of STOP_SIGNALS) process.off(signal, stopOnceStarted);
+  if (stoppedWhileStarting) {
+    site.logger.info({ signal: stoppedWhileStarting }, 'Stopped while starting: closing without listening');
+    await site.close();
+    await flushErrorReports(500);
+    process.exit(0);
+  }
+
   const running = await listen(site.app, {
     port: config.port,
     logger: site.logger,
@@ -53,7 +70,7 @@ async function serve(config: Config): Promise<void> {
     `Listening on ${config.baseUrl}`,
   );
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of STOP_SIGNALS) {
     process.once(signal, () => {
       // Whatever hangs (a store that does not close), the process is gone before it would be killed.
       setTimeout(() => {

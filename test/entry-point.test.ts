@@ -201,6 +201,22 @@ describe.each([
   });
 });
 
+describe('a stop signal while the server is still starting', () => {
+  test('it finishes starting (its migrations and import are never cut), never listens, and exits 0', async () => {
+    const port = await freePort();
+    const site = startSite({ PORT: String(port), DATA_DIR: await temporaryFolder(), NODE_ENV: 'development', LOG_LEVEL: 'info' });
+    // The first log line comes from the start's own work, after the server has set up its signals.
+    const deadline = Date.now() + 60_000;
+    while (!site.stdout() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    site.child.kill('SIGTERM');
+
+    expect({ exit: await exitWithin(site, 60_000), stderr: site.stderr() }).toEqual({ exit: { code: 0, signal: null }, stderr: '' });
+    const messages = logMessages(site);
+    expect(messages).toContain('Stopped while starting: closing without listening');
+    expect(messages.filter((message) => message.startsWith('Listening on'))).toEqual([]);
+  });
+});
+
 interface BadEnvironment {
   problem: string;
   environment: Record<string, string>;
