@@ -172,7 +172,7 @@ async function openPostgres(
 /**
  * PostgreSQL's own default of 128 MB of shared buffers fills the engine's memory as pages are read,
  * and WebAssembly memory never shrinks: the embedded database is a few megabytes, so 32 MB holds
- * all of it and keeps each process about 200 MB smaller after a busy hour.
+ * all of it and keeps each process about 100 MB smaller (docs/benchmarks.md, "Memory of one process").
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 

@@ -11,7 +11,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CatalogueFileError } from '#graphql/commerce/catalogue-files.ts';
-import { describeImport, importCatalogue, importRefused } from '#graphql/commerce/catalogue-import.ts';
+import { describeImport, importRefused } from '#graphql/commerce/catalogue-import-report.ts';
+import { importCatalogue } from '#graphql/commerce/catalogue-import.ts';
 import { COMMERCE_SCHEMA, commerceMigrations } from '#graphql/commerce/migrations.ts';
 import { openDatabase } from '#platform/database.ts';
 import { migrate } from '#platform/migrations.ts';

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#platform/database.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { databaseBackends } from '#test/support/backends.ts';
-import { importCatalogue, type SectionReport } from './catalogue-import.ts';
+import type { SectionReport } from './catalogue-import-report.ts';
+import { importCatalogue } from './catalogue-import.ts';
 import { startCommerceService, type RunningCommerceService } from './test-support/commerce-fixture.ts';
 
 /*

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#platform/database.ts';
 import { fromRoot } from '#platform/paths.ts';
 import { databaseBackends } from '#test/support/backends.ts';
-import { describeImport, importCatalogue, type CatalogueImportReport, type SectionReport } from './catalogue-import.ts';
+import { describeImport, type CatalogueImportReport, type SectionReport } from './catalogue-import-report.ts';
+import { importCatalogue } from './catalogue-import.ts';
 import { startCommerceService, type RunningCommerceService, type TestCustomer } from './test-support/commerce-fixture.ts';
 
 /*
