@@ -33,13 +33,12 @@ interface Answer {
 }
 
 /**
- * A connection with its request already written, so that it reaches the server whatever the test's
- * event loop does next; `answer` resolves once the server has answered and closed it.
+ * An open connection; `send` writes a request on it at once, without giving the event loop a turn,
+ * and `answer` resolves once the server has answered and closed it.
  */
-async function written(port: number, path: string): Promise<{ answer: Promise<Answer> }> {
+async function connection(port: number): Promise<{ send(path: string): Promise<Answer> }> {
   const socket = net.connect(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n`);
   let received = '';
   socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
   const answer = new Promise<Answer>((resolve, reject) => {
@@ -54,10 +53,15 @@ async function written(port: number, path: string): Promise<{ answer: Promise<An
       });
     });
   });
-  return { answer };
+  return {
+    send(path) {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost:3000\r\nConnection: close\r\n\r\n`);
+      return answer;
+    },
+  };
 }
 
-const sent = async (port: number, path: string): Promise<Answer> => (await written(port, path)).answer;
+const sent = async (port: number, path: string): Promise<Answer> => (await connection(port)).send(path);
 
 /** A form post whose body is still on its way: the request is in flight until `finish` sends the rest. */
 async function slowPost(port: number, path: string): Promise<{ finish(): Promise<Answer> }> {
@@ -120,13 +124,13 @@ test('a blocked event loop: the requests that queued meanwhile get a fast 503 pa
   // Starting is busy work; once the loop is quiet, pages are served.
   expect(await servedOnceQuiet(running.port, '/events')).toBe(200);
 
-  const english = await written(running.port, '/events');
-  const arabic = await written(running.port, '/ar/events');
-  const health = await written(running.port, '/healthz');
-  // What a process stuck rendering for a second looks like to the requests that arrive meanwhile.
+  const connections = await Promise.all([connection(running.port), connection(running.port), connection(running.port)]);
+  // All three requests are written in one turn of the loop, so the server reads none of them before
+  // the block below: what a process stuck rendering for a second looks like to the requests that arrive meanwhile.
+  const answers = [connections[0]!.send('/events'), connections[1]!.send('/ar/events'), connections[2]!.send('/healthz')];
   const blockedUntil = performance.now() + 1_000;
   while (performance.now() < blockedUntil);
-  const [inEnglish, inArabic, healthz] = await Promise.all([english.answer, arabic.answer, health.answer]);
+  const [inEnglish, inArabic, healthz] = await Promise.all(answers);
 
   expect({ status: inEnglish.status, retryAfter: inEnglish.retryAfter }).toEqual({
     status: 503,

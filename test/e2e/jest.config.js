@@ -9,5 +9,6 @@ export default {
   // One Chromium for the whole run, which every test file connects to (decision 0046).
   globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
-  testTimeout: 60_000,
+  // A page visit with its checks takes seconds on a busy two-core runner: a hung test still fails.
+  testTimeout: 120_000,
 };

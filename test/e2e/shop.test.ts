@@ -174,37 +174,42 @@ test('with JavaScript in English on a desktop: live totals from the stepper, htm
 test.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
-] as const)('every shop page fits a %s in both languages, axe-clean, with screenshots', async (device, options) => {
-  const context = await site.context({ ...options, javaScriptEnabled: true });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  for (const locale of ['en', 'ar'] as const) {
-    await page.goto(localized(locale, `${EVENT}/tickets/cart`));
-    // An empty cart first, then one with tickets.
-    for (const [name, path] of [
-      ['cart-empty', '/tickets/cart'],
-      ['tickets', '/tickets'],
-      ['login', '/tickets/login'],
-    ] as const) {
-      const response = await page.goto(localized(locale, `${EVENT}${path}`));
-      expect({ path, status: response!.status() }).toEqual({ path, status: 200 });
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      expect({ path, locale, violations: await axeViolations(page) }).toEqual({ path, locale, violations: [] });
-      await screenshot(page, `shop-${name}-${locale}-${device}`);
+] as const)(
+  'every shop page fits a %s in both languages, axe-clean, with screenshots',
+  async (device, options) => {
+    const context = await site.context({ ...options, javaScriptEnabled: true });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    for (const locale of ['en', 'ar'] as const) {
+      await page.goto(localized(locale, `${EVENT}/tickets/cart`));
+      // An empty cart first, then one with tickets.
+      for (const [name, path] of [
+        ['cart-empty', '/tickets/cart'],
+        ['tickets', '/tickets'],
+        ['login', '/tickets/login'],
+      ] as const) {
+        const response = await page.goto(localized(locale, `${EVENT}${path}`));
+        expect({ path, status: response!.status() }).toEqual({ path, status: 200 });
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        expect({ path, locale, violations: await axeViolations(page) }).toEqual({ path, locale, violations: [] });
+        await screenshot(page, `shop-${name}-${locale}-${device}`);
+      }
     }
-  }
-  await addTicket(page, 'en', 'General admission – 3 days', 2);
-  await addTicket(page, 'en', 'Day pass', 1);
-  // Two parkings with the general admission: the summary lists the extra on its own line.
-  await page.getByLabel(/^Parking – 3 days, /).fill('2');
-  await page.locator('.cart-line__extras').first().getByRole('button', { name: 'Update extras' }).click();
-  await page.locator('.cart-summary__item--extra', { hasText: '2 × Parking – 3 days' }).waitFor();
-  expect(await page.locator('.cart-summary__item--extra .cart-summary__amount').first().textContent()).toContain('150.00');
-  for (const locale of ['en', 'ar'] as const) {
-    await page.goto(localized(locale, `${EVENT}/tickets/cart`));
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect({ locale, violations: await axeViolations(page) }).toEqual({ locale, violations: [] });
-    await screenshot(page, `shop-cart-${locale}-${device}`);
-  }
-  await context.close();
-});
+    await addTicket(page, 'en', 'General admission – 3 days', 2);
+    await addTicket(page, 'en', 'Day pass', 1);
+    // Two parkings with the general admission: the summary lists the extra on its own line.
+    await page.getByLabel(/^Parking – 3 days, /).fill('2');
+    await page.locator('.cart-line__extras').first().getByRole('button', { name: 'Update extras' }).click();
+    await page.locator('.cart-summary__item--extra', { hasText: '2 × Parking – 3 days' }).waitFor();
+    expect(await page.locator('.cart-summary__item--extra .cart-summary__amount').first().textContent()).toContain('150.00');
+    for (const locale of ['en', 'ar'] as const) {
+      await page.goto(localized(locale, `${EVENT}/tickets/cart`));
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect({ locale, violations: await axeViolations(page) }).toEqual({ locale, violations: [] });
+      await screenshot(page, `shop-cart-${locale}-${device}`);
+    }
+    await context.close();
+    // Ten pages with their checks and a cart filled on the way: a minute on a busy two-core runner.
+  },
+  180_000,
+);
