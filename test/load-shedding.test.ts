@@ -127,7 +127,7 @@ test('a blocked event loop: the requests that queued meanwhile get a fast 503 pa
   const connections = await Promise.all([connection(running.port), connection(running.port), connection(running.port)]);
   // All three requests are written in one turn of the loop, so the server reads none of them before
   // the block below: what a process stuck rendering for a second looks like to the requests that arrive meanwhile.
-  const answers = [connections[0]!.send('/events'), connections[1]!.send('/ar/events'), connections[2]!.send('/healthz')];
+  const answers = [connections[0]!.send('/events'), connections[1]!.send('/ar/events'), connections[2]!.send('/healthz')] as const;
   const blockedUntil = performance.now() + 1_000;
   while (performance.now() < blockedUntil);
   const [inEnglish, inArabic, healthz] = await Promise.all(answers);

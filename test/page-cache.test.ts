@@ -29,10 +29,23 @@ describe('the page cache', () => {
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=60/);
     expect(second.headers['content-security-policy']).toBeTruthy();
+    // Kept as bytes with the ETag of the render: a browser holding the page is told it has not changed.
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-length']).toBe(first.headers['content-length']);
+    const revalidated = await anonymous('/events/dunes-sessions-2027').set('If-None-Match', first.headers.etag!);
+    expect({ status: revalidated.status, body: revalidated.text }).toEqual({ status: 304, body: '' });
 
     // The same page in the other language, or with other parameters, is another page.
-    expect((await anonymous('/ar/events/dunes-sessions-2027')).text).toContain('lang="ar"');
-    expect(stats().hits).toBe(before.hits + 1);
+    const arabic = await anonymous('/ar/events/dunes-sessions-2027');
+    expect(arabic.text).toContain('lang="ar"');
+    expect(stats().hits).toBe(before.hits + 2);
+    const arabicAgain = await anonymous('/ar/events/dunes-sessions-2027');
+    expect({ text: arabicAgain.text, length: arabicAgain.headers['content-length'], etag: arabicAgain.headers.etag }).toEqual({
+      text: arabic.text,
+      length: arabic.headers['content-length'],
+      etag: arabic.headers.etag,
+    });
+    expect(stats().hits).toBe(before.hits + 3);
 
     // A first visit gets its locale cookie even from the cache, and that answer is private.
     const firstVisit = await request(site.app).get('/events/dunes-sessions-2027').set('Cookie', ACCEPTED_PRIVACY);
@@ -44,7 +57,8 @@ describe('the page cache', () => {
     const views = (await site.analytics!.received('page_viewed')).filter(
       (event) => event.properties.page_name === '/events/dunes-sessions-2027',
     );
-    expect(views).toHaveLength(3);
+    // Rendered, from the cache, revalidated (the visitor saw the page again) and the first visit's.
+    expect(views).toHaveLength(4);
   });
 
   test('parameters the page does not read find the same kept page, and a crowd at a cold page renders it once', async () => {

@@ -1,15 +1,24 @@
+import etag from 'etag';
 import type { Request } from 'express';
 import type { PageProperties } from '../analytics/tracker.ts';
 import { carriesOnlyNeutralCookies, privacyKey, SHARED_PAGE_MAX_AGE_S } from './cache-policy.ts';
 
-/** A rendered page as the cache keeps it: enough to answer the same request again. */
-export interface CachedPage {
+/** A rendered page to keep: enough to answer the same request again. */
+export interface PageToKeep {
   status: number;
   body: string;
   /** Headers of the page itself (type, Vary), not of the visitor's response (cookies). */
   headers: Record<string, string>;
   /** What the page says about itself, for the page view tracked on every answer. */
   analytics: PageProperties;
+}
+
+/**
+ * A page as the cache keeps it: its body already encoded as UTF-8, with its ETag among its headers,
+ * so that answering it again costs neither the encoding nor the hash of the whole page.
+ */
+export interface CachedPage extends Omit<PageToKeep, 'body'> {
+  body: Buffer;
 }
 
 /** The query parameters a page's render read, or all of them when it looked at every one. */
@@ -30,7 +39,7 @@ interface Entry {
 
 export interface PageCacheOptions {
   maxEntries: number;
-  /** Bodies kept at most, in UTF-16 code units (about bytes for these pages). */
+  /** Bodies kept at most, in bytes. */
   maxBytes?: number;
   /** A page is fresh this long, as long as shared caches keep it. */
   freshMs?: number;
@@ -179,12 +188,15 @@ export class PageCache {
     return entry.page;
   }
 
-  set(key: string, page: CachedPage): void {
+  set(key: string, { body, ...page }: PageToKeep): void {
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const bytes = page.body.length;
+    const encoded = Buffer.from(body);
+    const bytes = encoded.length;
     if (bytes > this.maxBytes / 10) return;
-    this.entries.set(key, { page, storedAt: this.now(), bytes, refreshing: false });
+    // The weak ETag Express would compute for the same body, so conditional requests still get 304.
+    const kept = { ...page, body: encoded, headers: { ...page.headers, ETag: etag(encoded, { weak: true }) } };
+    this.entries.set(key, { page: kept, storedAt: this.now(), bytes, refreshing: false });
     this.bytes += bytes;
     while (this.entries.size > this.options.maxEntries || this.bytes > this.maxBytes) {
       const [oldestKey, oldest] = this.entries.entries().next().value!;
