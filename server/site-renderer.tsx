@@ -9,12 +9,13 @@ import { NotFoundPage, type NotFoundPageData } from '#views/pages/NotFoundPage.t
 import type { FormState } from '#views/site-context.tsx';
 import type { PageProperties, TrackingContext } from './analytics/tracker.ts';
 import { LAYOUT_QUERY } from './layout-content.ts';
+import { acceptedEncoding } from './middleware/accepted-encoding.ts';
 import type { Csrf } from './middleware/csrf.ts';
 import type { PageContext, PageHead, PageModule } from './page.ts';
 import { LINK_FIELDS } from './pages/content-fragments.ts';
 import type { AssetManifest } from './render/asset-manifest.ts';
 import { cacheControlFor, cachePolicyOf, carriesOnlyNeutralCookies, restrictCaching, type CachePolicy } from './render/cache-policy.ts';
-import type { PageCache } from './render/page-cache.ts';
+import { PAGE_ENCODINGS, type PageCache } from './render/page-cache.ts';
 import { analyticsAllowed } from './privacy/consent.ts';
 import { renderDocument, renderFragment, type SiteValues } from './render/render-document.tsx';
 import type { LayoutName } from './route-table.ts';
@@ -120,8 +121,14 @@ export class SiteRenderer {
       return false;
     }
     res.status(cached.status).set(cached.headers);
+    // Compressed once and kept, rather than by the compression middleware on every answer (which
+    // leaves a response it finds already encoded alone); a HEAD is answered as that middleware would.
+    const encoding = req.method === 'GET' ? acceptedEncoding(req, PAGE_ENCODINGS) : undefined;
+    if (encoding) res.vary('Accept-Encoding').set('Content-Encoding', encoding);
     // The locale cookie may have been set for this visitor: then this answer is theirs alone.
-    res.set('Cache-Control', cacheControlFor(res.getHeader('set-cookie') ? 'private' : 'shared')).send(cached.body);
+    res
+      .set('Cache-Control', cacheControlFor(res.getHeader('set-cookie') ? 'private' : 'shared'))
+      .send(encoding ? cache.bodyIn(cached, encoding) : cached.body);
     this.options.services.tracker.track('page_viewed', trackingContext(req, cached.analytics));
     return true;
   }

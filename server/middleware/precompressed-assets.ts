@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Handler } from 'express';
+import { acceptedEncoding } from './accepted-encoding.ts';
 
 /** What the build compresses ahead (scripts/build.ts), best first: brotli, then gzip. */
 const ENCODINGS = [
@@ -25,9 +26,11 @@ export function precompressedAssets(assetsDir: string): Handler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const file = decodeURIComponent(req.path).replace(/^\//, '');
-    const encoding = req.headers['accept-encoding']
-      ? ENCODINGS.find(({ name, extension }) => available.has(file + extension) && req.acceptsEncodings(name) === name)
-      : undefined;
+    const name = acceptedEncoding(
+      req,
+      ENCODINGS.filter(({ extension }) => available.has(file + extension)).map((encoding) => encoding.name),
+    );
+    const encoding = ENCODINGS.find((candidate) => candidate.name === name);
     if (!encoding) return next();
     res.vary('Accept-Encoding');
     res.type(path.extname(file));

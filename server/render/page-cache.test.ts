@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Request } from 'express';
 import { PageCache, type CachedPage, type PageToKeep } from './page-cache.ts';
 
@@ -83,6 +84,24 @@ describe('the page cache', () => {
     now = 7000;
     expect(pages.get('/')).toBeUndefined();
     expect(pages.size).toBe(0);
+  });
+
+  test('compresses a kept page once per encoding, and counts the compressed copies in its size limit', () => {
+    const pages = cache({ maxEntries: 100, maxBytes: 4000 });
+    const body = '<p>Nabd</p>'.repeat(30);
+    pages.set('/', page(body));
+    const kept = pages.get('/')!;
+    const brotli = pages.bodyIn(kept, 'br');
+    expect(pages.bodyIn(kept, 'br')).toBe(brotli);
+    expect(brotliDecompressSync(brotli).toString()).toBe(body);
+    const gzip = pages.bodyIn(kept, 'gzip');
+    expect(gunzipSync(gzip).toString()).toBe(body);
+
+    // Other pages that would just fit beside the first page's body, but not beside its copies too.
+    let room = 4000 - body.length - brotli.length - gzip.length + 1;
+    for (let index = 0; room > 0; index++, room -= 380) pages.set(`/${index}`, page('x'.repeat(Math.min(room, 380))));
+    expect(pages.get('/')).toBeUndefined();
+    expect(pages.get('/0')).toBeDefined();
   });
 
   test('keeps the most recently used pages within its entry and size limits, and forgets all on clear', () => {
