@@ -1,18 +1,19 @@
 /**
- * How many pages a second the built site serves, and how close that is to the ceiling: the same
- * bytes served as a static file. See docs/benchmarks.md for how to read the numbers.
+ * How many pages a second the built site serves, against each page's static twin (its bytes as a
+ * file served by Express, as issue 21 measures) and the ceiling (the home page's bytes from Node's
+ * bare HTTP server). See docs/benchmarks.md for how to read the numbers.
  *
  *   npm run build && npm run bench [-- --duration 10 --connections 50 --warmup 3 --page-cache both|on|off]
  *
  * Progress goes to stderr, the results as markdown to stdout (`npm run bench > results.md`).
  * It starts the built server as production runs it (NODE_ENV=production, PGlite in a temporary
- * DATA_DIR, secrets of production grade) and a static server for the ceiling, each in its own
+ * DATA_DIR, secrets of production grade) and the static servers, each in its own
  * process so that neither shares an event loop with autocannon. Pages are measured with the
  * in-process page cache off (every request rendered) and on (decision 0014), as returning anonymous
  * visitors ask for them (with the locale cookie).
  */
 import autocannon, { type Result } from 'autocannon';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchmarkRun, fetchPage, format, freePort, log, milliseconds, root, waitForHealth } from './support.ts';
@@ -36,6 +37,8 @@ interface Target {
   name: string;
   url: string;
   pageCache?: 'on' | 'off';
+  /** The page this target is the static twin of. */
+  twinOf?: string;
 }
 
 interface Measurement {
@@ -70,8 +73,19 @@ try {
       url: '/events/nabd-festival-2026/lineup/timetable/2026-12-11',
     },
   ];
+  // Each page's static twin (issue 21): its bytes as a file, served by Express.
+  const twinsDir = path.join(await run.scratchDir(), 'twins');
+  await mkdir(twinsDir, { recursive: true });
+  for (const [index, page] of pages.entries())
+    await writeFile(path.join(twinsDir, `${index}.html`), await fetchPage(`${anySite}${page.url}`));
+  const twinsPort = await freePort();
+  const twins = `http://127.0.0.1:${twinsPort}`;
+  run.start(process.execPath, [path.join(root, 'bench', 'static-twins-server.ts'), twinsDir, String(twinsPort)], {});
+  await waitForHealth(twins);
+
   const targets: Target[] = [
     ...[...sites].flatMap(([mode, site]) => pages.map((page) => ({ name: page.name, url: `${site}${page.url}`, pageCache: mode }))),
+    ...pages.map((page, index) => ({ name: `Static twin of ${page.name}`, url: `${twins}/${index}.html`, twinOf: page.name })),
     { name: 'Ceiling: the bytes of `/` as a static file', url: `${ceiling}/` },
   ];
 
@@ -110,12 +124,13 @@ function report(measurements: Measurement[]): string {
     ];
   });
   const ceiling = measurements.at(-1)?.result.requests.average ?? 0;
+  const twinOf = (name: string) => measurements.find(({ target }) => target.twinOf === name)?.result.requests.average ?? 0;
   const share = measurements
-    .slice(0, -1)
-    .map(
-      ({ target, result }) =>
-        `${target.name}, page cache ${target.pageCache}: ${((100 * result.requests.average) / ceiling).toFixed(1)}% of the ceiling`,
-    );
+    .filter(({ target }) => target.pageCache)
+    .map(({ target, result }) => {
+      const rate = result.requests.average;
+      return `${target.name}, page cache ${target.pageCache}: ${(rate / twinOf(target.name)).toFixed(2)} of its static twin, ${((100 * rate) / ceiling).toFixed(1)}% of the ceiling`;
+    });
 
   return [
     `## Page benchmark, ${new Date().toISOString().slice(0, 10)}`,

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { ICON_SPRITE, ICON_SPRITE_PATH } from '../views/components/icon-sprite.ts';
 import { generateDemoMedia } from './demo-media.ts';
+import { fontSubsets } from './font-subsets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const watch = process.argv.includes('--watch');
@@ -45,18 +46,24 @@ const writeManifest: esbuild.Plugin = {
   setup(build) {
     build.onEnd(async (result) => {
       if (!result.metafile) return;
+      const url = (file: string) => '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
       const entries: Record<string, ManifestEntry> = {};
       for (const [output, meta] of Object.entries(result.metafile.outputs)) {
         if (!meta.entryPoint) continue;
         const name = Object.entries(CLIENT_ENTRIES).find(([, source]) => source === meta.entryPoint)?.[0];
         if (!name) continue;
-        const url = (file: string) => '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
         entries[name] = {
           file: url(output),
           imports: meta.imports.filter((item) => item.kind === 'import-statement').map((item) => url(item.path)),
         };
       }
-      await writeFile(path.join(assetsDir, 'manifest.json'), JSON.stringify({ entries }, null, 2) + '\n');
+      // Cut fonts by their name in scripts/font-subsets.ts, for pages that preload them.
+      const fonts: Record<string, string> = {};
+      for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+        const input = Object.keys(meta.inputs).find((name) => name.startsWith('font-subset:'));
+        if (input) fonts[input.slice('font-subset:'.length)] = url(output);
+      }
+      await writeFile(path.join(assetsDir, 'manifest.json'), JSON.stringify({ entries, fonts }, null, 2) + '\n');
     });
   },
 };
@@ -79,7 +86,7 @@ const clientOptions: esbuild.BuildOptions = {
   loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file' },
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
   logLevel: 'warning',
-  plugins: [writeManifest],
+  plugins: [fontSubsets, writeManifest],
 };
 
 const serverOptions: esbuild.BuildOptions = {

@@ -242,6 +242,21 @@ describe('the document head', () => {
     expect(meta(html, 'twitter:title')).toEqual(meta(html, 'og:title'));
   });
 
+  test('an Arabic page preloads the Arabic display font its stylesheet names, cut to the Arabic block; an English page preloads none', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin=""\/>/g)].map((match) => match[1]!);
+    const arabic = (await get('/ar')).text;
+    const [font] = preloads(arabic);
+    expect(preloads(arabic)).toEqual([expect.stringMatching(/^\/assets\/files\/noto-kufi-arabic-display-\w+\.woff2$/)]);
+    expect(preloads((await get('/')).text)).toEqual([]);
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(arabic)![1]!;
+    expect((await get(stylesheet)).text).toContain(font!.split('/').pop());
+    const file = await get(font!).buffer(true);
+    expect(file.status).toBe(200);
+    // The full font is 124 KB; the cut one keeps the Arabic block at the display weights.
+    expect(file.body.length).toBeLessThan(40_000);
+  });
+
   test.each(['en', 'ar'] as const)('the home page announces the Organization with the footer’s social links (%s)', async (locale) => {
     const html = (await get(locale === 'en' ? '/' : '/ar')).text;
     const organization = jsonLd(html).find((data) => data['@type'] === 'Organization');
@@ -291,7 +306,7 @@ describe('the document head', () => {
       },
       siteTitleSuffix: 'نبض',
       page: createElement('p', null, 'x'),
-      manifest: { stylesheet: undefined, script: () => ({ file: '/x.js', imports: [] }) },
+      manifest: { stylesheet: undefined, script: () => ({ file: '/x.js', imports: [] }), font: () => undefined },
     });
     expect(meta(html, 'og:type')).toEqual(['article']);
     expect(meta(html, 'article:published_time')).toEqual(['2026-11-01T09:00:00.000Z']);

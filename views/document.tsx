@@ -26,6 +26,8 @@ export interface DocumentHeadProps {
   /** schema.org objects (Organization, BreadcrumbList...) announced as JSON-LD. */
   structuredData: Record<string, unknown>[];
   stylesheets: string[];
+  /** Font files to fetch at once, before the stylesheet names them. */
+  fontPreloads: string[];
   modulePreloads: string[];
   locale: Locale;
   /** Present when the page uses htmx: its settings, read by htmx from a meta tag. */
@@ -88,6 +90,9 @@ export function DocumentHead(props: DocumentHeadProps) {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {props.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
+      ))}
+      {props.fontPreloads.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
       ))}
       {props.modulePreloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />

@@ -11,12 +11,15 @@ interface ManifestEntry {
 export interface AssetManifest {
   stylesheet: string | undefined;
   script(entry: ClientEntry): ManifestEntry;
+  /** The URL of a font cut at build (scripts/font-subsets.ts), by its name there. */
+  font(name: string): string | undefined;
 }
 
 export function loadAssetManifest(publicDir: string): AssetManifest {
   let entries: Record<string, ManifestEntry> = {};
+  let fonts: Record<string, string> = {};
   try {
-    entries = JSON.parse(readFileSync(path.join(publicDir, 'assets', 'manifest.json'), 'utf8')).entries;
+    ({ entries, fonts = {} } = JSON.parse(readFileSync(path.join(publicDir, 'assets', 'manifest.json'), 'utf8')));
   } catch {
     throw new Error('The browser assets are not built: run `npm run build` first.');
   }
@@ -27,5 +30,6 @@ export function loadAssetManifest(publicDir: string): AssetManifest {
       if (!script) throw new Error(`No client entry named ${entry}: add client/islands/${entry}.tsx or client/enhancements/${entry}.ts`);
       return script;
     },
+    font: (name) => fonts[name],
   };
 }

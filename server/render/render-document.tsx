@@ -4,7 +4,7 @@ import { DocumentHead } from '#views/document.tsx';
 import type { LayoutContent } from '#views/content.ts';
 import { LAYOUTS } from '#views/layouts/layouts.tsx';
 import { SiteProvider, type ClientEntry, type SiteContextValue } from '#views/site-context.tsx';
-import { LOCALES } from '#views/format.ts';
+import { LOCALES, type Locale } from '#views/format.ts';
 import type { PageProperties } from '../analytics/tracker.ts';
 import type { PageHead } from '../page.ts';
 import type { LayoutName } from '../route-table.ts';
@@ -29,6 +29,12 @@ const HTMX_CONFIG = JSON.stringify({
     { code: '[45]..', swap: false, error: true },
   ],
 });
+
+/**
+ * Fonts a page in each language asks for before its stylesheet has named them: the Arabic display
+ * face sets the headline, often the largest text of an Arabic page and the last it paints.
+ */
+const PRELOADED_FONTS: Record<Locale, string[]> = { en: [], ar: ['noto-kufi-arabic-display.woff2'] };
 
 export type SiteValues = Omit<SiteContextValue, 'assets'>;
 
@@ -86,6 +92,7 @@ export function renderDocument(input: DocumentInput): string {
           : undefined
       }
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
+      fontPreloads={PRELOADED_FONTS[site.locale].flatMap((name) => manifest.font(name) ?? [])}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}
       htmxConfig={used.has('htmx') ? HTMX_CONFIG : undefined}
