@@ -55,4 +55,59 @@ export async function createI18n(): Promise<i18n> {
   return instance;
 }
 
-export const translatorFor = (instance: i18n, locale: Locale): TFunction => instance.getFixedT(locale);
+/** Each instance's translators, one per language, made once. */
+const translators = new WeakMap<i18n, Record<Locale, TFunction>>();
+
+/**
+ * The instance's translator for a language, remembering what it has translated: a page asks for
+ * hundreds of strings, the same on every render, and i18next's lookup (key parsing, namespaces,
+ * fallbacks, interpolation) was about a third of rendering a page. The strings are loaded once at
+ * start and never change, so a translation is remembered by its key and options when the options
+ * are plain values (a count, a name); others (objects, `returnObjects`) are asked of i18next each time.
+ */
+export function translatorFor(instance: i18n, locale: Locale): TFunction {
+  let forInstance = translators.get(instance);
+  if (!forInstance) {
+    forInstance = Object.fromEntries(LOCALES.map((language) => [language, remembering(instance.getFixedT(language))])) as Record<
+      Locale,
+      TFunction
+    >;
+    translators.set(instance, forInstance);
+  }
+  return forInstance[locale];
+}
+
+/** Translations remembered at most; past that the memory starts again (options may carry visitors' values). */
+const MAX_REMEMBERED = 20_000;
+
+function remembering(t: TFunction): TFunction {
+  const remembered = new Map<string, string>();
+  const lookUp = t as unknown as (...parameters: unknown[]) => unknown;
+  const translate = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    const memoKey = rest.length === 0 ? memoKeyOf(key, options) : undefined;
+    if (memoKey === undefined) return lookUp(key, options, ...rest);
+    const known = remembered.get(memoKey);
+    if (known !== undefined) return known;
+    const translated = lookUp(key, options);
+    if (typeof translated === 'string') {
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(memoKey, translated);
+    }
+    return translated;
+  };
+  return Object.assign(translate, t) as unknown as TFunction;
+}
+
+/** A key for a call whose answer depends on its key and plain-valued options alone, or undefined. */
+function memoKeyOf(key: unknown, options: unknown): string | undefined {
+  if (typeof key !== 'string') return undefined;
+  if (options === undefined) return key;
+  if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
+  for (const value of Object.values(options)) {
+    if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      return undefined;
+    }
+  }
+  if ('returnObjects' in options || 'lng' in options) return undefined;
+  return `${key}\u0000${JSON.stringify(options)}`;
+}

@@ -8,6 +8,7 @@ import { ERROR_TEXTS, ErrorPage, type ErrorPageData } from '#views/pages/ErrorPa
 import { NotFoundPage, type NotFoundPageData } from '#views/pages/NotFoundPage.tsx';
 import type { FormState } from '#views/site-context.tsx';
 import type { PageProperties, TrackingContext } from './analytics/tracker.ts';
+import { translatorFor } from './i18n.ts';
 import { LAYOUT_QUERY } from './layout-content.ts';
 import { acceptedEncoding } from './middleware/accepted-encoding.ts';
 import type { Csrf } from './middleware/csrf.ts';
@@ -71,7 +72,7 @@ export class SiteRenderer {
       res,
       locale,
       params,
-      t: this.options.i18n.getFixedT(locale),
+      t: translatorFor(this.options.i18n, locale),
       urls: createUrlBuilder({ baseUrl: this.options.baseUrl, locale, currentPath: req.sitePath }),
       services,
       viewer: services.auth.viewer(req),

@@ -69,11 +69,21 @@ export function CountdownBlock({ block }: { block: CountdownBlockContent }) {
 
 /**
  * The unit's name in each plural form of the visitor's language (English has two, Arabic six), for
- * the ticking script to pick with `Intl.PluralRules` as the numbers change.
+ * the ticking script to pick with `Intl.PluralRules` as the numbers change. The same for every
+ * countdown in a language and dear to make (plural rules and six lookups), so made once per
+ * language and unit: the site's translations are fixed for the life of the process.
  */
+const unitLabelsMade = new Map<string, string>();
+
 function unitLabels(t: ReturnType<typeof useSite>['t'], locale: string, unit: string): string {
-  const rules = new Intl.PluralRules(locale);
-  const labels: Record<string, string> = {};
-  for (const count of [0, 1, 2, 3, 11, 100]) labels[rules.select(count)] ??= t(`blocks:countdown.${unit}`, { count });
-  return JSON.stringify(labels);
+  const key = `${locale} ${unit}`;
+  let made = unitLabelsMade.get(key);
+  if (made === undefined) {
+    const rules = new Intl.PluralRules(locale);
+    const labels: Record<string, string> = {};
+    for (const count of [0, 1, 2, 3, 11, 100]) labels[rules.select(count)] ??= t(`blocks:countdown.${unit}`, { count });
+    made = JSON.stringify(labels);
+    unitLabelsMade.set(key, made);
+  }
+  return made;
 }
