@@ -61,12 +61,12 @@ export function listingOf(view: LineupView, lineup: LineupContent, filters: Line
     if (view === 'search') {
       groups = [{ id: 'results', title: '', entries: entries.map(({ performance, performer }) => entry(performance, performer)) }];
     } else {
+      // Each name's letter worked out once, not once per letter of the alphabet.
+      const byLetter = Map.groupBy(entries, ({ performer }) => letterOf(performer.name, letterValues));
       groups = lineup.letters.map((letter) => ({
         id: `letter-${letter.value === '#' ? 'other' : letter.value}`,
         title: letter.label,
-        entries: entries
-          .filter(({ performer }) => letterOf(performer.name, letterValues) === letter.value)
-          .map(({ performance, performer }) => entry(performance, performer)),
+        entries: (byLetter.get(letter.value) ?? []).map(({ performance, performer }) => entry(performance, performer)),
       }));
     }
   }
