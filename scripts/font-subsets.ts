@@ -1,9 +1,10 @@
 /**
- * Fonts cut down at build to what the site sets in them (issue 21). The Arabic display face, Noto
- * Kufi Arabic, ships as a 124 KB variable file covering every language written in Arabic script at
- * every weight; Arabic headlines, often the largest text on a page and so what a phone paints
- * last, need the Arabic block alone, at the display weights. Cut with harfbuzz (subset-font), the
- * variation axis narrowed rather than pinned so that each headline keeps its own weight.
+ * The display fonts cut down at build to what the site sets in them (issue 21, decision 0058). Their
+ * packages ship variable files for every weight (and, for Archivo, every width) and, for Noto Kufi
+ * Arabic, every language written in Arabic script; headlines, often the largest text on a page and
+ * so what a phone paints last, need a few weights and widths and, in Arabic, the Arabic block.
+ * Cut with harfbuzz (subset-font), the variation axes narrowed rather than pinned so that each
+ * headline keeps its own weight and width.
  *
  * Stylesheets name a subset as `url('font-subset:<name>')`; the build's plugin below supplies its
  * bytes, which esbuild then writes under a content hash like any other font file.
@@ -25,6 +26,33 @@ interface FontSubset {
 }
 
 export const FONT_SUBSETS: Record<string, FontSubset> = {
+  // The Latin display face keeps its Latin file's characters, with the widths (62% to 100%) and
+  // weights (600 to 900) its headlines use: 43 KB instead of 90.
+  'archivo-display.woff2': {
+    source: '@fontsource-variable/archivo/files/archivo-latin-wdth-normal.woff2',
+    ranges: [
+      [0x0000, 0x00ff],
+      [0x0131, 0x0131],
+      [0x0152, 0x0153],
+      [0x02bb, 0x02bc],
+      [0x02c6, 0x02c6],
+      [0x02da, 0x02da],
+      [0x02dc, 0x02dc],
+      [0x0304, 0x0304],
+      [0x0308, 0x0308],
+      [0x0329, 0x0329],
+      [0x2000, 0x206f],
+      [0x20ac, 0x20ac],
+      [0x2122, 0x2122],
+      [0x2191, 0x2191],
+      [0x2193, 0x2193],
+      [0x2212, 0x2212],
+      [0x2215, 0x2215],
+      [0xfeff, 0xfeff],
+      [0xfffd, 0xfffd],
+    ],
+    axes: { wdth: { min: 62, max: 100 }, wght: { min: 600, max: 900 } },
+  },
   // The Arabic block and the joiners (ZWNJ, ZWJ, LRM, RLM), at the weights headlines use (700-900:
   // 800 in Arabic, 900 for the loudest; a rule asking for 600 gets 700). 30 KB instead of 124.
   'noto-kufi-arabic-display.woff2': {

@@ -31,10 +31,11 @@ const HTMX_CONFIG = JSON.stringify({
 });
 
 /**
- * Fonts a page in each language asks for before its stylesheet has named them: the Arabic display
- * face sets the headline, often the largest text of an Arabic page and the last it paints.
+ * Fonts a page in each language asks for before its stylesheet has named them: the display face
+ * sets the headline, often the largest text of a page and the last it paints, and a late swap to it
+ * moves what follows (the line-up's poster).
  */
-const PRELOADED_FONTS: Record<Locale, string[]> = { en: [], ar: ['noto-kufi-arabic-display.woff2'] };
+const PRELOADED_FONTS: Record<Locale, string[]> = { en: ['archivo-display.woff2'], ar: ['noto-kufi-arabic-display.woff2'] };
 
 export type SiteValues = Omit<SiteContextValue, 'assets'>;
 
