@@ -64,6 +64,7 @@ try {
 
   const pages: Target[] = [
     { name: 'Home `/`', url: '/' },
+    { name: 'Home in Arabic `/ar`', url: '/ar' },
     { name: 'Event `/events/nabd-festival-2026`', url: '/events/nabd-festival-2026' },
     { name: 'Article `/xp-feed/behind-the-scenes/building-the-main-stage`', url: '/xp-feed/behind-the-scenes/building-the-main-stage' },
     // ARCHITECTURE's reference numbers are for a page rendering a 120-performance line-up.
