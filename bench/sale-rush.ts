@@ -141,12 +141,12 @@ async function htmlRush(): Promise<string[]> {
 
   const before = await ticketStock();
   const load = os.loadavg();
-  const cpuBefore = sampleCpu({ ...pids, buyers: process.pid });
+  const cpuBefore = sampleCpu(pids, { buyers: process.pid });
   log(`${buyers} buyers, ${concurrency} at a time, ${ticketsPerOrder.join('-')} tickets an order, on ${origin}…`);
   const started = performance.now();
   const outcomes = await inParallel(buyers, concurrency, buy);
   const seconds = (performance.now() - started) / 1000;
-  const cpuAfter: CpuSample = sampleCpu({ ...pids, buyers: process.pid });
+  const cpuAfter: CpuSample = sampleCpu(pids, { buyers: process.pid });
   const loadAfter = os.loadavg();
   const after = await ticketStock();
   const summary = summarise(outcomes, seconds, before, after);

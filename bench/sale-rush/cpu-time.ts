@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
 /*
@@ -8,17 +8,36 @@ import os from 'node:os';
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) a process has used so far, or undefined when it cannot be read. */
-export function processCpuSeconds(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return undefined;
+/** Each running process's parent and CPU seconds (user + system) so far, from /proc/<pid>/stat. */
+function processTable(): Map<number, { parent: number; seconds: number }> {
+  const table = new Map<number, { parent: number; seconds: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: the parent is the 2nd, utime and stime the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(name), { parent: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND });
+    } catch {
+      // It ended while the table was read.
+    }
   }
+  return table;
+}
+
+/**
+ * CPU seconds a process and its running descendants have used so far (a site started in production
+ * is a cluster: its workers are its children), or undefined when it cannot be read.
+ */
+export function processCpuSeconds(pid: number | undefined, table = processTable(), withDescendants = true): number | undefined {
+  if (!pid || !table.has(pid)) return undefined;
+  let seconds = 0;
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    seconds += table.get(tree[index]!)!.seconds;
+    if (withDescendants) for (const [child, { parent }] of table) if (parent === tree[index]) tree.push(child);
+  }
+  return seconds;
 }
 
 /** The machine's busy and total CPU seconds so far, over all CPUs. */
@@ -40,9 +59,14 @@ export interface CpuSample {
   machine: ReturnType<typeof machineCpuSeconds>;
 }
 
-export function sampleCpu(processes: Record<string, number | undefined>): CpuSample {
+/** `processes` with their descendants (a site's cluster workers); `alone` without (the benchmark, whose children are the sites). */
+export function sampleCpu(processes: Record<string, number | undefined>, alone: Record<string, number | undefined> = {}): CpuSample {
+  const table = processTable();
   return {
-    processes: new Map(Object.entries(processes).map(([name, pid]) => [name, processCpuSeconds(pid)])),
+    processes: new Map([
+      ...Object.entries(processes).map(([name, pid]) => [name, processCpuSeconds(pid, table)] as const),
+      ...Object.entries(alone).map(([name, pid]) => [name, processCpuSeconds(pid, table, false)] as const),
+    ]),
     machine: machineCpuSeconds(),
   };
 }
