@@ -11,7 +11,7 @@
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { BenchmarkRun, freePort, log } from './support.ts';
+import { BenchmarkRun, freePort, inBothLanguages, log, median } from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -19,7 +19,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
   },
 });
-const pages = options.pages.split(',').flatMap((page) => [page, page === '/' ? '/ar' : `/ar${page}`]);
+const pages = inBothLanguages(options.pages);
 const runs = Number(options.runs);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
@@ -43,7 +43,6 @@ try {
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       results.push(result);
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const score = (category: string) => Math.round(100 * median(results.map((result) => result.lhr.categories[category]?.score ?? 0)));
     const metric = (audit: string) => median(results.map((result) => result.lhr.audits[audit]?.numericValue ?? NaN));
     rows.push([

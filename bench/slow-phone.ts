@@ -16,7 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { BenchmarkRun, log } from './support.ts';
+import { BenchmarkRun, inBothLanguages, log, median } from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -24,7 +24,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
   },
 });
-const pages = options.pages.split(',').flatMap((page) => [page, page === '/' ? '/ar' : `/ar${page}`]);
+const pages = inBothLanguages(options.pages);
 const runs = Number(options.runs);
 
 /** Chrome DevTools' "Fast 3G" preset, as its network panel defines it. */
@@ -110,16 +110,13 @@ try {
       log(`${path} on a slow phone (${attempt}/${runs})…`);
       visits.push(await visit(site, path, browser));
     }
-    const median = (pick: (visit: Visit) => number) => {
-      const values = visits.map(pick).sort((a, b) => a - b);
-      return `${Math.round(values[Math.floor(values.length / 2)]!).toLocaleString('en-GB')} ms`;
-    };
+    const typical = (pick: (visit: Visit) => number) => `${Math.round(median(visits.map(pick))).toLocaleString('en-GB')} ms`;
     rows.push([
       `\`${path}\``,
-      median((item) => item.firstPaint),
-      median((item) => item.largestPaint),
-      median((item) => item.interactive),
-      median((item) => item.load),
+      typical((item) => item.firstPaint),
+      typical((item) => item.largestPaint),
+      typical((item) => item.interactive),
+      typical((item) => item.load),
     ]);
   }
   process.stdout.write(

@@ -171,3 +171,9 @@ export async function fetchPage(url: string, init?: RequestInit): Promise<Buffer
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200.`);
   return Buffer.from(await response.arrayBuffer());
 }
+
+/** Pages named on the command line (`/,/xp-feed`), each followed by its Arabic twin (`/ar`, `/ar/xp-feed`). */
+export const inBothLanguages = (pages: string) => pages.split(',').flatMap((page) => [page, page === '/' ? '/ar' : `/ar${page}`]);
+
+/** The middle value (the upper one of an even count): repeated runs on a shared machine are noisy. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

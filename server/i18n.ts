@@ -98,16 +98,14 @@ function remembering(t: TFunction): TFunction {
   return Object.assign(translate, t) as unknown as TFunction;
 }
 
+const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'undefined']);
+
 /** A key for a call whose answer depends on its key and plain-valued options alone, or undefined. */
 function memoKeyOf(key: unknown, options: unknown): string | undefined {
   if (typeof key !== 'string') return undefined;
   if (options === undefined) return key;
   if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
-  for (const value of Object.values(options)) {
-    if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      return undefined;
-    }
-  }
+  if (!Object.values(options).every((value) => value === null || PLAIN_TYPES.has(typeof value))) return undefined;
   if ('returnObjects' in options || 'lng' in options) return undefined;
   return `${key}\u0000${JSON.stringify(options)}`;
 }

@@ -26,11 +26,7 @@ export function precompressedAssets(assetsDir: string): Handler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const file = decodeURIComponent(req.path).replace(/^\//, '');
-    const name = acceptedEncoding(
-      req,
-      ENCODINGS.filter(({ extension }) => available.has(file + extension)).map((encoding) => encoding.name),
-    );
-    const encoding = ENCODINGS.find((candidate) => candidate.name === name);
+    const encoding = ENCODINGS.find(({ name, extension }) => available.has(file + extension) && acceptedEncoding(req, [name]));
     if (!encoding) return next();
     res.vary('Accept-Encoding');
     res.type(path.extname(file));
