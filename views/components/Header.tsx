@@ -4,6 +4,7 @@ import { Icon } from './Icon.tsx';
 import { NavigationPlayer } from './AudioPlayers.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavigationLink, useNavigationTracking } from './NavigationLink.tsx';
+import { SharedMarkup } from './SharedMarkup.tsx';
 import { useTrack } from './tracking.ts';
 
 /**
@@ -35,7 +36,12 @@ export function Header({ content }: { content: LayoutContent }) {
           <span className="site-nav__toggle-icon" aria-hidden="true" />
           <span className="visually-hidden">{t('header.menu')}</span>
         </button>
-        <nav className="site-nav" id="site-nav" aria-label={t('header.mainNavigation')} {...useNavigationTracking('header')}>
+        <SharedMarkup
+          source={content}
+          name="header-menus"
+          as="nav"
+          props={{ className: 'site-nav', id: 'site-nav', 'aria-label': t('header.mainNavigation'), ...useNavigationTracking('header') }}
+        >
           <ul className="site-nav__menus">
             {content.navigation.menus.map((menu) => (
               <li key={menu.id} className="site-nav__menu">
@@ -43,7 +49,7 @@ export function Header({ content }: { content: LayoutContent }) {
               </li>
             ))}
           </ul>
-        </nav>
+        </SharedMarkup>
         <div className="site-header__tools">
           {station ? <NavigationPlayer stationName={station.name} streamUrl={station.streamUrl} /> : null}
           <a
