@@ -1,4 +1,6 @@
-import { createUrlBuilder, delocalizePath, localizePath, pathForPageReference, withoutTrailingSlash } from './urls.ts';
+import { generatePath } from 'react-router';
+import { ROUTES } from './route-table.ts';
+import { createUrlBuilder, delocalizePath, fillPath, localizePath, pathForPageReference, withoutTrailingSlash } from './urls.ts';
 
 describe('URLs (SPEC 2.1, 2.2)', () => {
   test('trailing slashes are removed, the root stays', () => {
@@ -41,5 +43,17 @@ describe('URLs (SPEC 2.1, 2.2)', () => {
     expect(urls.current('en')).toBe('/events?page=2');
     expect(urls.absolute('/ar/events/')).toBe('https://nabd.example/ar/events');
     expect(urls.absolute('/')).toBe('https://nabd.example');
+  });
+
+  test('route paths are filled in as react-router builds them, which is what its matching reads', () => {
+    const values = ['nabd-festival-2026', 'a b/c?d', 'إيقاعات', '2026-12-11'];
+    for (const { path } of Object.values(ROUTES)) {
+      const params = Object.fromEntries([...path.matchAll(/:([\w-]+)/g)].map(([, name], index) => [name!, values[index % values.length]!]));
+      expect(fillPath(path, params)).toBe(generatePath(path, params));
+      const required = [...path.matchAll(/:([\w-]+)(?!\?)\b/g)].map(([, name]) => name!);
+      if (required.length) expect(() => fillPath(path, {})).toThrow(`Missing ":${required[0]}" param`);
+    }
+    expect(fillPath('/records/:slug?', {})).toBe(generatePath('/records/:slug?', {}));
+    expect(fillPath('/', {})).toBe('/');
   });
 });

@@ -1,4 +1,3 @@
-import { generatePath } from 'react-router';
 import { DEFAULT_LOCALE, type Locale } from '#views/format.ts';
 import { PAGE_REFERENCE_ROUTES, ROUTES, type RouteId } from './route-table.ts';
 
@@ -53,7 +52,7 @@ const CUSTOM_PAGE_TYPES = new Set(['customBlockPage', 'customTextPage']);
 /** The locale-neutral path a content page reference points to; undefined when no route serves it. */
 export function pathForPageReference(reference: PageReference): string | undefined {
   if (CUSTOM_PAGE_TYPES.has(reference.entityType) && reference.slug && !reference.collection) {
-    return generatePath(ROUTES.customPage.path, { customPageSlug: reference.slug });
+    return fillPath(ROUTES.customPage.path, { customPageSlug: reference.slug });
   }
   const target = PAGE_REFERENCE_ROUTES[reference.entityType];
   if (!target) return undefined;
@@ -61,14 +60,14 @@ export function pathForPageReference(reference: PageReference): string | undefin
   const params: Record<string, string> = {};
   if (target.slugParam) params[target.slugParam] = reference.slug!;
   if (target.collectionParam) params[target.collectionParam] = reference.collection!;
-  return generatePath(ROUTES[target.route].path, params);
+  return fillPath(ROUTES[target.route].path, params);
 }
 
 export function createUrlBuilder(options: { baseUrl: string; locale: Locale; currentPath: string }): UrlBuilder {
   const { baseUrl, locale, currentPath } = options;
   return {
     locale,
-    route: (id, params = {}, targetLocale = locale) => localizePath(generatePath(ROUTES[id].path, params), targetLocale),
+    route: (id, params = {}, targetLocale = locale) => localizePath(fillPath(ROUTES[id].path, params), targetLocale),
     link(target) {
       if (target.url) return target.url;
       const reference = target.page?.[0];
@@ -78,6 +77,41 @@ export function createUrlBuilder(options: { baseUrl: string; locale: Locale; cur
     current: (targetLocale) => localizePath(currentPath, targetLocale),
     absolute: (path) => new URL(withoutTrailingSlash(path), baseUrl).toString().replace(/\/$/, ''),
   };
+}
+
+/** One piece of a route's path: fixed text, or a parameter (`:slug`, `:day?`) with what follows it. */
+type PathSegment = string | { param: string; optional: boolean; suffix: string };
+
+/** Route paths read into their segments, once each: a page builds hundreds of links. */
+const compiledPaths = new Map<string, PathSegment[]>();
+
+function compilePath(path: string): PathSegment[] {
+  return path.split(/\/+/).map((segment) => {
+    if (segment === '*') throw new Error(`${path}: a route with a splat is not built from parameters`);
+    const parameter = /^:([\w-]+)(\??)(.*)$/.exec(segment);
+    return parameter ? { param: parameter[1]!, optional: parameter[2] === '?', suffix: parameter[3]! } : segment.replace(/\?$/, '');
+  });
+}
+
+/**
+ * A route's path with its parameters filled in and encoded, as react-router's `generatePath` builds
+ * it (the router matches what this builds), with each path read once instead of once per link.
+ */
+export function fillPath(path: string, params: Record<string, string | null | undefined>): string {
+  let segments = compiledPaths.get(path);
+  if (!segments) compiledPaths.set(path, (segments = compilePath(path)));
+  let filled = '';
+  for (const segment of segments) {
+    let text: string;
+    if (typeof segment === 'string') text = segment;
+    else {
+      const value = params[segment.param];
+      if (value == null && !segment.optional) throw new Error(`Missing ":${segment.param}" param`);
+      text = encodeURIComponent(value ?? '') + segment.suffix;
+    }
+    if (text) filled += `/${text}`;
+  }
+  return path.startsWith('/') ? filled || '/' : filled.slice(1);
 }
 
 function splitPath(path: string): [string, string] {

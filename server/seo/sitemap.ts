@@ -1,10 +1,9 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { generatePath } from 'react-router';
 import { LOCALES } from '#views/format.ts';
 import { pageRouteOf } from '../page-router.ts';
 import { ROUTES, type RouteId } from '../route-table.ts';
 import type { ServiceClient } from '../services/service-client.ts';
-import { createUrlBuilder, localizePath } from '../urls.ts';
+import { createUrlBuilder, fillPath, localizePath } from '../urls.ts';
 
 interface SlugItem {
   slug: string;
@@ -135,23 +134,23 @@ export async function sitemapEntries(content: ServiceClient): Promise<SitemapEnt
     for (const item of lists[list]) {
       const values = params(item);
       if (!values) continue;
-      const path = generatePath(ROUTES[route].path, values);
+      const path = fillPath(ROUTES[route].path, values);
       // A custom page whose address a fixed route takes is not reachable: it stays out.
       if (pageRouteOf(path) === route) entries.push({ path, lastmod: item.publishedAt });
     }
   }
   if (isBuilt('lineup')) {
     for (const event of extras!.festivalLineupEvents.filter((event) => listedEvents.has(event.slug))) {
-      entries.push({ path: generatePath(ROUTES.lineup.path, { slug: event.slug }) });
+      entries.push({ path: fillPath(ROUTES.lineup.path, { slug: event.slug }) });
     }
   }
   const partners = new Set<string>();
   for (const travelPackage of extras!.travelPackages) {
     if (isBuilt('travelPackage'))
-      entries.push({ path: generatePath(ROUTES.travelPackage.path, { slug: travelPackage.slug }), lastmod: travelPackage.publishedAt });
+      entries.push({ path: fillPath(ROUTES.travelPackage.path, { slug: travelPackage.slug }), lastmod: travelPackage.publishedAt });
     if (travelPackage.partner) partners.add(travelPackage.partner.slug);
   }
-  if (isBuilt('travelPartner')) for (const slug of partners) entries.push({ path: generatePath(ROUTES.travelPartner.path, { slug }) });
+  if (isBuilt('travelPartner')) for (const slug of partners) entries.push({ path: fillPath(ROUTES.travelPartner.path, { slug }) });
   return entries;
 }
 

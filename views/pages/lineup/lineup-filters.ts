@@ -48,6 +48,23 @@ export function letterOf(name: string, letters: readonly string[]): string {
  * with the alif, ya and ta marbuta variants folded, so "Beyonce" finds "Beyoncé" and "احمد" finds "أحمد".
  */
 export function normalizeForSearch(text: string): string {
+  let normalized = normalizedTexts.get(text);
+  if (normalized === undefined) {
+    normalized = foldForSearch(text);
+    if (normalizedTexts.size >= MAX_NORMALIZED_TEXTS) normalizedTexts.clear();
+    normalizedTexts.set(text, normalized);
+  }
+  return normalized;
+}
+
+/**
+ * Names fold the same every time, and a line-up page folds each of its hundred-odd names and titles
+ * for every visitor: remembered, up to a bound that a crawl of odd queries cannot outgrow.
+ */
+const normalizedTexts = new Map<string, string>();
+const MAX_NORMALIZED_TEXTS = 5000;
+
+function foldForSearch(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
