@@ -230,9 +230,9 @@ describe('the event calendar (SPEC 2.4)', () => {
     );
   });
 
-  test('htmx asking for the results gets only them and the new count, and the answer varies on the htmx headers', async () => {
-    const htmx = { 'HX-Request': 'true', 'HX-Target': 'calendar-results' };
-    const response = await get('/events/calendar?city=jeddah', htmx);
+  test('a partial request for the results gets only them and the new count, and the answer varies on its headers', async () => {
+    const partial = { 'HX-Request': 'true', 'HX-Target': 'calendar-results' };
+    const response = await get('/events/calendar?city=jeddah', partial);
     expect(response.status).toBe(200);
     expect(response.headers.vary).toMatch(/HX-Request/);
     expect(response.headers.vary).toMatch(/HX-Target/);
@@ -241,11 +241,13 @@ describe('the event calendar (SPEC 2.4)', () => {
     expect(response.text).not.toContain('calendar-filters');
     const jeddah = upcomingEvents().filter((event) => event.fields.config.cityKey === 'jeddah');
     expect(listedSlugs(response.text)).toEqual(jeddah.map((event) => event.slug));
-    expect(decoded(response.text)).toMatch(/<p id="calendar-status" hx-swap-oob="innerHTML">\d+ events? match/);
+    // The count goes to the live region outside the results: its content replaced, out of band.
+    expect(decoded(response.text)).toMatch(/<p id="calendar-status" data-swap-oob="inner">\d+ events? match/);
+    expect(response.text).not.toContain('hx-swap-oob');
     expect((await get('/events/calendar')).headers.vary).toMatch(/HX-Request/);
   });
 
-  test('htmx restoring history, or aiming elsewhere, gets the whole page', async () => {
+  test('a history restore, or a partial request aiming elsewhere, gets the whole page', async () => {
     const restore = await get('/events/calendar?city=jeddah', { 'HX-Request': 'true', 'HX-History-Restore-Request': 'true' });
     expect(restore.text).toContain('<html');
     const elsewhere = await get('/events/calendar', { 'HX-Request': 'true', 'HX-Target': 'main' });
@@ -253,16 +255,22 @@ describe('the event calendar (SPEC 2.4)', () => {
     expect(elsewhere.text).toContain('calendar-filters');
   });
 
-  test('the form works without JavaScript: a GET to the calendar with a submit button, enhanced by htmx', async () => {
+  test('the form works without JavaScript: a GET to the calendar with a submit button, enhanced by the results-in-place script', async () => {
     const { text } = await get('/ar/events/calendar');
     const form = /<form class="calendar-filters"[^>]*>/.exec(text)![0];
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/ar/events/calendar"');
-    expect(form).toContain('hx-target="#calendar-results"');
-    expect(form).toContain('hx-push-url="true"');
+    // A change of filter, or the button, refreshes the results in place.
+    expect(form).toContain('data-results="calendar-results"');
+    expect(form).toContain('data-results-on-change=""');
+    // Back reloads the page for its address: no browser may refill the form with the filters it left.
+    expect(form).toMatch(/ autocomplete="off"/i);
+    expect(form).not.toContain('hx-');
+    expect(text).toContain('<div id="calendar-results" class="calendar-results">');
     expect(text).toMatch(/<button type="submit"[^>]*>اعرض الفعاليات<\/button>/);
     expect(text).toMatch(/<p id="calendar-status" class="calendar__status" role="status">/);
-    expect(text).toMatch(/<script type="module" src="\/assets\/htmx-[A-Z0-9]+\.js"/);
+    expect(text).toMatch(/<script type="module" src="\/assets\/results-in-place-[A-Z0-9]+\.js"/);
+    expect(text).not.toContain('/assets/htmx-');
   });
 });
 

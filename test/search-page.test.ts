@@ -147,13 +147,30 @@ test('unlisted events are never found', async () => {
   expect(resultLinks(html).filter((link) => link.href.includes('partners-preview-night'))).toEqual([]);
 });
 
-test('with htmx, a chip or a page link gets just the results and the new count', async () => {
+test('a GET form and plain links, refreshed in place by the results-in-place script, not htmx', async () => {
+  const response = await request(site.app).get(`/ar/search?q=${encodeURIComponent('مهرجان')}`);
+  const text = response.text;
+  const form = /<form class="search-form"[^>]*>/.exec(text)![0];
+  expect(form).toContain('method="get"');
+  expect(form).toContain('action="/ar/search"');
+  expect(form).toContain('data-results="search-results"');
+  // The chips and the page links inside the results bring their page's results in place of these.
+  expect(text).toContain('<nav class="search-chips" aria-label="' + search.ar.categories + '" data-results-links="search-results">');
+  expect(text).toMatch(/<div data-results-links="search-results"><nav class="pagination"/);
+  expect(text).not.toMatch(/\shx-[\w-]+=/);
+  expect(text).toMatch(/<script type="module" src="\/assets\/results-in-place-[A-Z0-9]+\.js"/);
+  expect(text).not.toContain('/assets/htmx-');
+});
+
+test('a partial request from a chip, a page link or the form gets just the results and the new count', async () => {
   const response = await request(site.app)
     .get('/search?q=festival&category=events')
     .set({ 'HX-Request': 'true', 'HX-Target': 'search-results' });
   expect(response.status).toBe(200);
   expect(response.text).not.toContain('<html');
   expect(response.text).toContain('search-result__title');
-  expect(response.text).toContain('hx-swap-oob="innerHTML"');
+  // The count goes to the live region outside the results: its content replaced, out of band.
+  expect(response.text).toMatch(/<p id="search-status" data-swap-oob="inner">/);
+  expect(response.text).not.toMatch(/\shx-[\w-]+=/);
   expect(response.headers.vary).toMatch(/HX-Target/i);
 });

@@ -2,7 +2,8 @@
  * SPEC 9.3 notifications: a form's success message (views/components/SuccessMessage.tsx), inline
  * without JavaScript, becomes a notification in a corner: at most 3 at once, each gone after
  * 5 seconds unless the pointer or the keyboard is on it, and dismissable. One polite live region
- * announces them. Messages htmx brings in later join the same stack.
+ * announces them. Messages brought in later join the same stack: the cart's htmx announces them
+ * with `htmx:load`, the site's own partial requests (client/partial-request.ts) with `content:added`.
  */
 const MAX_SHOWN = 3;
 const SHOWN_MS = 5000;
@@ -72,4 +73,4 @@ const showWithin = (root: Element) => {
 
 // A moment after the region exists, so screen readers already watch it when the first one arrives.
 setTimeout(() => showWithin(document.body), 100);
-document.addEventListener('htmx:load', (event) => showWithin(event.target as Element));
+for (const added of ['htmx:load', 'content:added']) document.addEventListener(added, (event) => showWithin(event.target as Element));

@@ -84,16 +84,22 @@ test('notifications: three at most, each gone after 5 seconds, held while the po
   await page.getByRole('button', { name: 'Reject all' }).click();
   const notifications = page.locator('.notifications .notification');
   await notifications.first().waitFor({ state: 'visible' });
-  // Three more successes arrive as htmx brings them in: the oldest gives way.
+  // Three more successes arrive as the cart's htmx (htmx:load) or the site's partial requests
+  // (content:added) bring them in: the oldest gives way.
   await page.evaluate(() => {
-    for (const text of ['Added to your cart.', 'Saved.', 'Subscribed.']) {
+    const arrivals: [text: string, added: string][] = [
+      ['Added to your cart.', 'htmx:load'],
+      ['Saved.', 'content:added'],
+      ['Subscribed.', 'content:added'],
+    ];
+    for (const [text, added] of arrivals) {
       const message = document.createElement('p');
       message.className = 'form-success';
       message.dataset.notification = '';
       message.dataset.dismissLabel = 'Dismiss';
       message.textContent = text;
       document.querySelector('main')!.append(message);
-      message.dispatchEvent(new CustomEvent('htmx:load', { bubbles: true }));
+      message.dispatchEvent(new CustomEvent(added, { bubbles: true }));
     }
   });
   const shownAt = Date.now();

@@ -38,8 +38,15 @@ describe.each([
     expect(new Set(storyKinds)).toEqual(new Set(['قصة']));
     await page.waitForFunction((count) => document.querySelector('#search-status')?.textContent?.includes(String(count)), stories);
     if (javaScriptEnabled) {
-      // htmx swapped the results in place: the page was never reloaded.
+      // The results were swapped in place: the page was never reloaded.
       expect(await page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBe(true);
+      // Back shows the results of the address it goes back to: all of them, "all" chosen.
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get('q') === PLAIN_RHYTHMS && !url.searchParams.has('category'));
+      await page.locator('.search-chips .chip-link[aria-current="page"]', { hasText: 'الكل' }).waitFor();
+      expect(Number(await page.locator('.search-chips .chip-link[aria-current="page"] .chip-link__count').textContent())).toBeGreaterThan(
+        stories,
+      );
     }
 
     await page.goto(`/ar/search?q=${encodeURIComponent('مهرجان')}`);
@@ -53,6 +60,28 @@ describe.each([
     await screenshot(page, `search-ar-phone-${javaScriptEnabled ? 'js' : 'nojs'}`, { javaScriptEnabled });
     await context.close();
   });
+});
+
+test('with JavaScript, when the results cannot be fetched in place, the chip leads to its page as a plain link would', async () => {
+  const context = await site.context(DESKTOP);
+  const page = await context.newPage();
+  await page.goto('/search?q=festival');
+  await page.evaluate(() => ((window as unknown as { untouched: boolean }).untouched = true));
+  const asked: string[] = [];
+  await page.route(/\/search\?/, (route) => {
+    if (route.request().headers()['hx-request'] !== 'true') return route.continue();
+    asked.push(route.request().headers()['hx-target']!);
+    return route.fulfill({ status: 503, body: 'unavailable' });
+  });
+  await page.locator('.search-chips .chip-link', { hasText: 'Events' }).click();
+  await page.waitForURL(/category=events/);
+  await page.locator('.search-chips .chip-link[aria-current="page"]', { hasText: 'Events' }).waitFor();
+  expect(asked).toEqual(['search-results']);
+  // A page of its own, whole: the failed answer never reached the results.
+  expect(await page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched)).toBeUndefined();
+  expect(await page.locator('.search-result').count()).toBeGreaterThan(0);
+  expect(await page.locator('#search-results').getAttribute('aria-busy')).toBeNull();
+  await context.close();
 });
 
 test('no axe-core violations in either language: results, a chosen chip, messages, nothing found', async () => {

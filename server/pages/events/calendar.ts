@@ -67,9 +67,9 @@ const serviceFilter = (filters: CalendarFilters): EventFilter => ({ timeframe: '
 
 /**
  * SPEC 2.1 /events/calendar: upcoming events by month, filtered by month, city and type through a
- * GET form whose URL can be shared (`?month=2026-12&city=riyadh&type=festival`). With htmx the same
- * request answers with just the results (`fragments`). Values the calendar cannot use are named
- * back to the visitor and ignored.
+ * GET form whose URL can be shared (`?month=2026-12&city=riyadh&type=festival`). Asked for as a
+ * partial request (decisions 0009 and 0059), the same URL answers with just the results
+ * (`fragments`). Values the calendar cannot use are named back to the visitor and ignored.
  */
 const calendarPage: PageModule<CalendarPageData> = {
   async load({ services, locale, req, t }) {

@@ -69,9 +69,9 @@ const SEARCH_QUERY: TypedDocumentNode<SearchQuery, SearchVariables> = gql`
 
 /**
  * SPEC 2.1 /search, 2.4 "search with category chips": a GET form (`q`), chips that narrow the
- * results to a category (`category`), 20 results a page (`page`). With htmx a chip, a page link or
- * the form refresh only the results (`fragments`, decision 0009). Matching is the content
- * service's (decision 0017). The page is never indexed; its title carries the query.
+ * results to a category (`category`), 20 results a page (`page`). With JavaScript a chip, a page
+ * link or the form refresh only the results (`fragments`, decisions 0009 and 0059). Matching is the
+ * content service's (decision 0017). The page is never indexed; its title carries the query.
  */
 const searchPage: PageModule<SearchPageData> = {
   async load({ services, locale, req, t }) {

@@ -22,21 +22,23 @@ export interface CalendarPageData {
   groups: { month: string; label: string; events: EventRowContent[] }[];
 }
 
-/** The region htmx refreshes when a filter changes (server/pages/events/calendar.ts `fragments`). */
+/** The region refreshed in place when a filter changes (server/pages/events/calendar.ts `fragments`). */
 export const CALENDAR_RESULTS_ID = 'calendar-results';
 const STATUS_ID = 'calendar-status';
 
 /**
  * SPEC 2.4 event calendar with filters. A GET form that works without JavaScript (its button
- * submits, the URL carries the filters); with htmx a change fetches only the results, keeps the
- * URL in step and leaves focus where it was, and the count is announced from a polite live region
- * outside the swapped results (so that it is the same element, updated, every time).
+ * submits, the URL carries the filters); with client/enhancements/results-in-place.ts a change
+ * fetches only the results, keeps the URL in step and leaves focus where it was, and the count is
+ * announced from a polite live region outside the swapped results (so that it is the same element,
+ * updated, every time). Going back reloads the page for its address; `autocomplete="off"` keeps a
+ * browser from putting the filters of the page it left back into the form (Firefox does on reload).
  */
 export function CalendarPage({ data }: { data: CalendarPageData }) {
   const { t, urls, assets } = useSite();
   const { page } = data;
   const action = urls.route('eventsCalendar');
-  assets.use('htmx');
+  assets.use('results-in-place');
   return (
     <div className="calendar-page">
       <PageHero header={page.header ?? { title: page.title }} compact />
@@ -48,12 +50,9 @@ export function CalendarPage({ data }: { data: CalendarPageData }) {
           action={action}
           role="search"
           aria-label={t('events:calendar.filters')}
-          hx-get={action}
-          hx-trigger="change, submit"
-          hx-target={`#${CALENDAR_RESULTS_ID}`}
-          hx-swap="innerHTML"
-          hx-push-url="true"
-          hx-indicator={`#${CALENDAR_RESULTS_ID}`}
+          data-results={CALENDAR_RESULTS_ID}
+          data-results-on-change=""
+          autoComplete="off"
         >
           <EventFilterSelect name="month" options={data.options.months} value={data.filters.month} idPrefix="calendar" />
           <EventFilterSelect name="city" options={data.options.cities} value={data.filters.city} idPrefix="calendar" />
@@ -74,12 +73,12 @@ export function CalendarPage({ data }: { data: CalendarPageData }) {
   );
 }
 
-/** What htmx receives: the results, and the new count for the live region (an out-of-band swap). */
+/** The results alone, as a partial request gets them, and the new count for the live region (out of band). */
 export function CalendarResultsFragment({ data }: { data: CalendarPageData }) {
   return (
     <>
       <CalendarResults data={data} />
-      <p id={STATUS_ID} hx-swap-oob="innerHTML">
+      <p id={STATUS_ID} data-swap-oob="inner">
         <ResultCount data={data} />
       </p>
     </>

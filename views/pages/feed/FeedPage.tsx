@@ -6,7 +6,7 @@ import { useSite } from '../../site-context.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
 import type { ArticleCardContent, FeedPageData } from './feed-content.ts';
 
-/** The list htmx appends the next page's cards to (server/pages/feed/feed-listing.ts `fragments`). */
+/** The list "load more" appends the next page's cards to (server/pages/feed/feed-listing.ts `fragments`). */
 export const FEED_ARTICLES_ID = 'feed-articles';
 /** The paging controls under the list, replaced by each "load more" answer. */
 const FEED_MORE_ID = 'feed-more';
@@ -104,14 +104,13 @@ function CategoryChips({ data }: { data: FeedPageData }) {
 
 /**
  * The paging under the list. Without JavaScript: a link to the next page and, past the first, one
- * back. With htmx the next-page link loads the next cards into the list instead (and puts their
- * page in the address bar); client/enhancements/load-more.ts moves focus to the first new card
- * and, when the request fails, says so (SPEC 8) and offers to try again.
+ * back. With client/enhancements/load-more.ts the next-page link loads the next cards into the list
+ * instead (and puts their page in the address bar), moves focus to the first new card and, when
+ * the request fails, says so (SPEC 8) and offers to try again.
  */
 function FeedMore({ data, outOfBand = false }: { data: FeedPageData; outOfBand?: boolean }) {
   const { t, urls, assets } = useSite();
   const track = useTrack();
-  assets.use('htmx');
   assets.use('load-more');
   const { current, pages } = data.list;
   const base = data.category ? urls.route('xpFeedCategory', { category: data.category.slug }) : urls.route('xpFeed');
@@ -123,7 +122,7 @@ function FeedMore({ data, outOfBand = false }: { data: FeedPageData; outOfBand?:
       next_page: number,
     });
   return (
-    <div id={FEED_MORE_ID} className="feed-more" {...(outOfBand ? { 'hx-swap-oob': 'true' } : {})}>
+    <div id={FEED_MORE_ID} className="feed-more" {...(outOfBand ? { 'data-swap-oob': 'outer' } : {})}>
       <p className="feed-more__failure" role="alert" data-message={t('feed:more.failed')} />
       <div className="feed-more__controls">
         {current > 1 ? (
@@ -141,11 +140,8 @@ function FeedMore({ data, outOfBand = false }: { data: FeedPageData; outOfBand?:
             className="button button--primary feed-more__next"
             href={pageUrl(current + 1)}
             rel="next"
-            hx-get={pageUrl(current + 1)}
-            hx-target={`#${FEED_ARTICLES_ID}`}
-            hx-swap="beforeend"
-            hx-replace-url="true"
             data-load-more=""
+            data-target={FEED_ARTICLES_ID}
             data-retry-label={t('feed:more.retry')}
             {...paging('next_page', current + 1)}
           >

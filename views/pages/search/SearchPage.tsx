@@ -30,19 +30,20 @@ export interface SearchPageData {
   suggestions: { title: string; slug: string }[];
 }
 
-/** The region htmx refreshes for a chip, a page link or a new query (server/pages/search/search-page.ts `fragments`). */
+/** The region refreshed in place for a chip, a page link or a new query (server/pages/search/search-page.ts `fragments`). */
 export const SEARCH_RESULTS_ID = 'search-results';
 const STATUS_ID = 'search-status';
 
 /**
  * SPEC 2.4 search with category chips. A GET form and plain links, so it all works without
- * JavaScript; with htmx the form, the chips and the page links fetch only the results and keep
- * the URL in step, while the number of results is announced from a live region outside them.
+ * JavaScript; with client/enhancements/results-in-place.ts the form, the chips and the page links
+ * fetch only the results and keep the URL in step, while the number of results is announced from a
+ * live region outside them.
  */
 export function SearchPage({ data }: { data: SearchPageData }) {
   const { t, urls, assets } = useSite();
   const action = urls.route('search');
-  assets.use('htmx');
+  assets.use('results-in-place');
   return (
     <div className="search-page">
       <PageHero header={data.page.header ?? { title: data.page.title }} compact />
@@ -53,10 +54,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           action={action}
           role="search"
           aria-label={t('search:form.name')}
-          hx-get={action}
-          hx-target={`#${SEARCH_RESULTS_ID}`}
-          hx-swap="innerHTML"
-          hx-push-url="true"
+          data-results={SEARCH_RESULTS_ID}
         >
           <div className="field search-form__field">
             <label className="field__label" htmlFor="search-q">
@@ -82,7 +80,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <p id={STATUS_ID} className="search__status" role="status">
           <ResultCount data={data} />
         </p>
-        <div id={SEARCH_RESULTS_ID} className="search-results" hx-target={`#${SEARCH_RESULTS_ID}`} hx-swap="innerHTML show:top">
+        <div id={SEARCH_RESULTS_ID} className="search-results">
           <SearchResults data={data} />
         </div>
       </div>
@@ -90,12 +88,12 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   );
 }
 
-/** What htmx receives: the results, and the new count for the live region (an out-of-band swap). */
+/** The results alone, as a partial request gets them, and the new count for the live region (out of band). */
 export function SearchResultsFragment({ data }: { data: SearchPageData }) {
   return (
     <>
       <SearchResults data={data} />
-      <p id={STATUS_ID} hx-swap-oob="innerHTML">
+      <p id={STATUS_ID} data-swap-oob="inner">
         <ResultCount data={data} />
       </p>
     </>
@@ -154,7 +152,7 @@ function SearchResults({ data }: { data: SearchPageData }) {
           ) : (
             <Suggestions data={data} message={t('search:noResults', { query: request.query })} />
           )}
-          <div hx-boost="true">
+          <div data-results-links={SEARCH_RESULTS_ID}>
             <Pagination
               current={request.page}
               pages={data.pages}
@@ -187,7 +185,7 @@ function CategoryChips({ data }: { data: SearchPageData }) {
     ...data.counts.filter(({ count }) => count > 0),
   ];
   return (
-    <nav className="search-chips" aria-label={t('search:categories')} hx-boost="true">
+    <nav className="search-chips" aria-label={t('search:categories')} data-results-links={SEARCH_RESULTS_ID}>
       <ul className="chips">
         {chips.map(({ category, count }) => (
           <li key={category ?? 'all'}>
