@@ -25,13 +25,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { checkStock, createRushTicket, percentile, buyOne, type BuyerOutcome } from '../graphql/commerce/test-support/sale-rush.ts';
 import { startRedisServer, type TestRedisServer } from '../test/support/redis-server.ts';
-import { BenchmarkRun, entryPoint, freePort, log, root, secret, waitForHealth } from './support.ts';
+import { BenchmarkRun, entryPoint, freePort, importCatalogue, log, root, secret, waitForHealth } from './support.ts';
 import { cpuLine, cpuSecondsUsed, sampleCpu, type CpuSample } from './sale-rush/cpu-time.ts';
 import { measureDatabaseCeiling, type CeilingResult } from './sale-rush/database-ceiling.ts';
 import { buyThroughPages } from './sale-rush/html-buyer.ts';
@@ -121,11 +119,7 @@ async function htmlRush(): Promise<string[]> {
     pids.balancer = balancer.pid;
     await waitForHealth(origin, () => balancer.exitCode !== null);
   }
-  log('Importing the catalogue as an operator does (catalogue:import)…');
-  await promisify(execFile)(process.execPath, [path.join(root, 'dist', 'server', 'catalogue-cli.js'), 'import'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
-  });
+  await importCatalogue(environment);
   // Plenty for everyone: the benchmark measures selling, not refusing.
   const needed = (warmup + buyers) * ticketsPerOrder[1];
   await query(`update commerce.tickets set capacity = greatest(capacity, sold + held + $2) where id = $1`, [TICKET_ID, needed]);

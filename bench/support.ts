@@ -2,13 +2,14 @@
  * What the benchmarks share: starting the built server as production runs it, in its own process,
  * waiting for it, stopping it, and describing the machine the numbers come from.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const entryPoint = path.join(root, 'dist', 'server', 'main.js');
@@ -39,12 +40,15 @@ export class BenchmarkRun {
     return this.scratch;
   }
 
-  /** The built server in production mode with fresh secrets and PGlite in a scratch folder. */
-  async startSite(environment: Record<string, string> = {}): Promise<string> {
+  /**
+   * The built server in production mode with fresh secrets and PGlite in a scratch folder; with
+   * `shop`, the demo catalogue imported first, as an operator loads what is on sale (production
+   * sells nothing until then).
+   */
+  async startSite(environment: Record<string, string> = {}, options: { shop?: boolean } = {}): Promise<string> {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    log(`Starting the built site on ${origin}…`);
-    this.start(process.execPath, [entryPoint], {
+    const siteEnvironment = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PORT: String(port),
@@ -67,7 +71,11 @@ export class BenchmarkRun {
       PAYMENT_PROVIDER: 'sandbox',
       ALLOW_SANDBOX_PAYMENTS: 'true',
       ...environment,
-    });
+    };
+    // PGlite is one process's at a time: the catalogue goes in before the site opens the database.
+    if (options.shop) await importCatalogue(siteEnvironment);
+    log(`Starting the built site on ${origin}…`);
+    this.start(process.execPath, [entryPoint], siteEnvironment);
     await waitForHealth(origin, () => Boolean(process.exitCode));
     return origin;
   }
@@ -119,6 +127,15 @@ export class BenchmarkRun {
       `- Load average when the run started: ${this.loadAtStart.map((load) => load.toFixed(2)).join(', ')} (1, 5, 15 min)`,
     ];
   }
+}
+
+/** Imports the demo catalogue (catalogue/) into the site's database with the operator's command, `catalogue:import`. */
+export async function importCatalogue(environment: Record<string, string>): Promise<void> {
+  log('Importing the catalogue as an operator does (catalogue:import)…');
+  await promisify(execFile)(process.execPath, [path.join(root, 'dist', 'server', 'catalogue-cli.js'), 'import'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...environment },
+  });
 }
 
 export async function waitForHealth(origin: string, failed: () => boolean = () => false, timeoutMs = 60_000): Promise<void> {

@@ -120,7 +120,10 @@ describe.each(databaseBackends)('the ticket shop on $name', (backend) => {
     expect(response.text.match(/name="intent" value="request"/g)).toHaveLength(2);
     // The tickets page ships no React.
     expect(response.text).not.toMatch(/data-island=|islands\/cart/);
-    expect(response.headers['x-robots-tag'] ?? response.text).toMatch(/noindex/);
+    // The page a search for the event's tickets should find; the steps after it are not.
+    expect(response.headers['x-robots-tag']).toBeUndefined();
+    expect(response.text).not.toMatch(/noindex/);
+    expect(response.text).toMatch(/<meta name="description" content="[^"]+"/);
   });
 
   test('is Arabic under /ar', async () => {
@@ -145,6 +148,8 @@ describe.each(databaseBackends)('the ticket shop on $name', (backend) => {
     expect(props.lines).toEqual([expect.objectContaining({ name: 'General admission – 3 days', quantity: 2, discountedPrice: 59500 })]);
     expect(props.totals.total).toBe(119000);
     expect(text(cart.text)).toContain('Added to your cart.');
+    // A visitor's own cart is no page for search engines.
+    expect(cart.text).toMatch(/<meta name="robots" content="noindex/);
 
     await fan.postAndFollow(TICKETS, add('tkt_nabd_ga', 1));
     props = islandProps((await fan.get(CART)).text);

@@ -243,22 +243,32 @@ describe('the document head', () => {
   });
 
   test.each([
-    ['en', '/', 'archivo-display', 50_000],
-    ['ar', '/ar', 'noto-kufi-arabic-display', 40_000],
+    ['en', '/', [['archivo-display', 50_000]]],
+    [
+      'ar',
+      '/ar',
+      [
+        ['noto-kufi-arabic-display', 40_000],
+        ['ibm-plex-sans-arabic-400', 32_000],
+      ],
+    ],
   ] as const)(
-    'a page in %s preloads its display font, the one its stylesheet names, cut at build',
-    async (_locale, path, name, atMostBytes) => {
+    'a page in %s preloads its display font and, in Arabic, its body font: the ones its stylesheet names, cut at build',
+    async (_locale, path, fonts) => {
       const html = (await get(path)).text;
       const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin=""\/>/g)].map(
         (match) => match[1]!,
       );
-      expect(preloads).toEqual([expect.stringMatching(new RegExp(`^/assets/files/${name}-\\w+\\.woff2$`))]);
+      expect(preloads).toEqual(fonts.map(([name]) => expect.stringMatching(new RegExp(`^/assets/files/${name}-\\w+\\.woff2$`))));
       const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
-      expect((await get(stylesheet)).text).toContain(preloads[0]!.split('/').pop());
-      const font = await get(preloads[0]!).buffer(true);
-      expect(font.status).toBe(200);
-      // The packages' files are 90 KB (Archivo) and 124 KB (Noto Kufi Arabic).
-      expect(font.body.length).toBeLessThan(atMostBytes);
+      const css = (await get(stylesheet)).text;
+      for (const [index, [, atMostBytes]] of fonts.entries()) {
+        expect(css).toContain(preloads[index]!.split('/').pop());
+        const font = await get(preloads[index]!).buffer(true);
+        expect(font.status).toBe(200);
+        // The packages' files are 90 KB (Archivo), 124 KB (Noto Kufi Arabic) and 43 KB (Plex Arabic 400).
+        expect(font.body.length).toBeLessThan(atMostBytes);
+      }
     },
   );
 

@@ -35,7 +35,11 @@ const HTMX_CONFIG = JSON.stringify({
  * sets the headline, often the largest text of a page and the last it paints, and a late swap to it
  * moves what follows (the line-up's poster).
  */
-const PRELOADED_FONTS: Record<Locale, string[]> = { en: ['archivo-display.woff2'], ar: ['noto-kufi-arabic-display.woff2'] };
+const PRELOADED_FONTS: Record<Locale, string[]> = {
+  en: ['archivo-display.woff2'],
+  // Arabic body text too: its system fallbacks are wider, and a late swap rewraps it.
+  ar: ['noto-kufi-arabic-display.woff2', 'ibm-plex-sans-arabic-400.woff2'],
+};
 
 export type SiteValues = Omit<SiteContextValue, 'assets'>;
 

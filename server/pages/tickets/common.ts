@@ -100,12 +100,22 @@ export async function loadTicketEvent(context: Pick<PageContext, 'services' | 'l
 /** Where in the shop a screen is, for analytics' submodule_name. */
 export type TicketStep = 'tickets' | 'cart' | 'login' | 'checkout' | 'confirmation';
 
-/** A ticket screen's head: never indexed (a shop step is no landing page), with the event in the breadcrumbs. */
-export function ticketPageHead(event: TicketEvent, title: string, path: string, description?: string): PageHead {
+/**
+ * A ticket screen's head, with the event in the breadcrumbs. Only the tickets page itself is
+ * indexed, the page a search for an event's tickets should find (decision 0061); the steps after it
+ * (cart, checkout, confirmation) are a visitor's own, and robots.txt keeps crawlers out of them too.
+ */
+export function ticketPageHead(
+  event: TicketEvent,
+  title: string,
+  path: string,
+  description?: string,
+  options: { indexed?: boolean } = {},
+): PageHead {
   return {
     title: `${title} – ${event.title}`,
     description: description ?? null,
-    noIndex: true,
+    noIndex: !options.indexed,
     image: event.cover?.url ?? null,
     breadcrumbs: [
       { name: event.title, path: `/events/${event.slug}` },

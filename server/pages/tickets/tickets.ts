@@ -83,6 +83,7 @@ const ticketsPage: PageModule<TicketsPageData> = {
         context.t('shop:tickets.title'),
         `/events/${event.slug}/tickets`,
         context.t('shop:head.tickets', { event: event.title }),
+        { indexed: true },
       ),
       analytics,
     );
