@@ -15,6 +15,7 @@ import { affiliateCapture } from './middleware/affiliate.ts';
 import { readPrivacyConsent } from './privacy/consent.ts';
 import { visitorCountry } from './middleware/visitor-country.ts';
 import { CsrfRejected, type Csrf } from './middleware/csrf.ts';
+import { newSessionId } from './session/session-id.ts';
 import { firstVisitLanguage, localeFromPath } from './middleware/locale.ts';
 import { requestLogging } from './middleware/request-logging.ts';
 import { moyasarPageOrigins } from '#graphql/commerce/payments/moyasar.ts';
@@ -156,6 +157,7 @@ export function createApp(parts: AppParts): Express {
   app.use(
     session({
       name: SESSION_COOKIE,
+      genid: newSessionId,
       secret: config.sessionSecret,
       store: web.sessionStore,
       resave: false,
