@@ -79,4 +79,17 @@ describe('formatting per SPEC 9.1', () => {
     expect(direction('ar')).toBe('rtl');
     expect(direction('en')).toBe('ltr');
   });
+
+  test('remembered dates and times stay each language’s and each format’s own', () => {
+    const instant = '2026-12-11T18:30:00Z';
+    const english = createFormatter('en');
+    const arabic = createFormatter('ar');
+    for (let round = 0; round < 2; round += 1) {
+      expect(english.time(instant)).toBe('21:30');
+      expect(arabic.longDate(instant)).not.toBe(english.longDate(instant));
+      expect(english.date(new Date(instant))).toBe('11 Dec 2026');
+      expect(english.longDate(instant)).toBe('Friday, 11 December 2026');
+    }
+    expect(() => english.time('not a date')).toThrow(RangeError);
+  });
 });

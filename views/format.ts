@@ -71,16 +71,19 @@ function cached<T extends CachedFormat>(key: string, build: () => T): T {
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
-/** Range formatting is slow in ICU and pages show the same few event dates again and again. */
-const ranges = new Map<string, string>();
-function memoizedRange(key: string, format: () => string): string {
-  let range = ranges.get(key);
-  if (range === undefined) {
-    range = format();
-    if (ranges.size >= 5000) ranges.clear();
-    ranges.set(key, range);
+/**
+ * Formatting dates is slow in ICU (a range most of all), and pages show the same few event dates and
+ * set times again and again: a line-up page formats each of its hundred-odd sets' times per visitor.
+ */
+const formattedDates = new Map<string, string>();
+function memoized(key: string, format: () => string): string {
+  let text = formattedDates.get(key);
+  if (text === undefined) {
+    text = format();
+    if (formattedDates.size >= 5000) formattedDates.clear();
+    formattedDates.set(key, text);
   }
-  return range;
+  return text;
 }
 
 /** Names compared as a reader of the language expects: Arabic in alphabet order, Latin without regard to case or accents. */
@@ -97,29 +100,32 @@ export function createFormatter(locale: Locale): Formatter {
   const tag = FORMATTING_LOCALES[locale];
   const dateTimeFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
     cached(`${locale}:${name}`, () => new Intl.DateTimeFormat(tag, { timeZone: TIME_ZONE, ...options }));
+  /** A date or time as one of the formats above writes it, remembered per instant. */
+  const dateText = (name: string, options: Intl.DateTimeFormatOptions) => (value: DateInput) => {
+    const date = toDate(value);
+    return memoized(`${locale}|${name}|${date.getTime()}`, () => dateTimeFormat(name, options).format(date));
+  };
 
   return {
-    date: (value) => dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).format(toDate(value)),
-    longDate: (value) =>
-      dateTimeFormat('longDate', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(toDate(value)),
-    time: (value) => dateTimeFormat('time', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(toDate(value)),
-    dateTime: (value) =>
-      dateTimeFormat('dateTime', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(toDate(value)),
-    monthYear: (value) => dateTimeFormat('monthYear', { month: 'long', year: 'numeric' }).format(toDate(value)),
+    date: dateText('date', { day: 'numeric', month: 'short', year: 'numeric' }),
+    longDate: dateText('longDate', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    time: dateText('time', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    dateTime: dateText('dateTime', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+    monthYear: dateText('monthYear', { month: 'long', year: 'numeric' }),
     dayAndMonth: (value) => {
       const parts = dateTimeFormat('dayAndMonth', { day: 'numeric', month: 'short' }).formatToParts(toDate(value));
       const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
       return { day: part('day'), month: part('month') };
     },
     dateRange: (start, end) =>
-      memoizedRange(`${locale}|${toDate(start).getTime()}|${toDate(end).getTime()}`, () =>
+      memoized(`${locale}|range|${toDate(start).getTime()}|${toDate(end).getTime()}`, () =>
         dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(toDate(start), toDate(end)),
       ),
     number: (value) => cached(`${locale}:number`, () => new Intl.NumberFormat(tag)).format(value),

@@ -1,5 +1,6 @@
 import { createElement, type JSX, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { perContentAnswer } from '../per-content-answer.ts';
 import { SiteProvider, useSite, type ClientEntry } from '../site-context.tsx';
 
 /** One rendering of a part: its HTML, the client entries it asked for, and the addresses it links to. */
@@ -8,16 +9,6 @@ interface RenderedPart {
   assets: ClientEntry[];
   hrefs: ReadonlySet<string>;
 }
-
-/**
- * Parts already rendered, per content answer. The content services hand out the same answer object
- * until the content changes or the answer is refreshed (server/services/query-cache.ts), so keying
- * by it drops every rendering of old content with the content itself.
- */
-const renderedBySource = new WeakMap<object, Map<string, RenderedPart>>();
-
-/** Renderings kept per content answer: a few parts × two languages × the pages they link to. */
-const MAX_PARTS_PER_SOURCE = 1000;
 
 /** Never a page's path: the rendering every page that is not linked from the part shares. */
 const NOWHERE = '\0';
@@ -46,19 +37,9 @@ interface SharedMarkupProps {
 export function SharedMarkup({ source, name, as, props, children }: SharedMarkupProps) {
   const site = useSite();
   const here = site.urls.current(site.locale).split('?')[0]!;
-  const parts = renderedBySource.get(source) ?? new Map<string, RenderedPart>();
-  renderedBySource.set(source, parts);
-
-  const render = (path: string): RenderedPart => {
-    const key = `${name}|${site.locale}|${path}`;
-    let part = parts.get(key);
-    if (!part) {
-      if (parts.size >= MAX_PARTS_PER_SOURCE) parts.clear();
-      part = renderPart(site, path, children);
-      parts.set(key, part);
-    }
-    return part;
-  };
+  // Kept with the content answer (views/per-content-answer.ts): old renderings go with old content.
+  const render = (path: string): RenderedPart =>
+    perContentAnswer(source, `markup|${name}|${site.locale}|${path}`, () => renderPart(site, path, children));
 
   const shared = render(NOWHERE);
   const part = shared.hrefs.has(here) ? render(here) : shared;

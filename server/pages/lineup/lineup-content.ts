@@ -131,6 +131,11 @@ export const LINEUP_QUERY: TypedDocumentNode<LineupQuery, { locale: Locale; slug
 `;
 
 export type LoadedLineup = {
+  /**
+   * The content service's answer the line-up was shaped from: the same object for every visitor
+   * until the content changes, so what is rendered from it alone is rendered once (SharedMarkup).
+   */
+  content: LineupQuery;
   navigation: ReturnType<typeof navigationForStatus>;
   lineup: LineupContent;
   seo: NonNullable<LineupQuery['festivalLineup']>['seo'];
@@ -162,6 +167,7 @@ export function shapeLineup(answer: LineupQuery, marked: string[]): LoadedLineup
     performers: performance.performers,
   }));
   return {
+    content: answer,
     navigation: navigationForStatus(eventNavigation),
     seo: festivalLineup.seo,
     unlisted: event.config.unlistedEvent,

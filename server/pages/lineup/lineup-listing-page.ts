@@ -1,6 +1,7 @@
 import { createFormatter } from '#views/format.ts';
 import { festivalDayDate } from '#views/pages/lineup/festival-days.ts';
 import { LineupPage } from '#views/pages/lineup/LineupPage.tsx';
+import { perContentAnswer } from '#views/per-content-answer.ts';
 import type { LineupPageData, LineupView } from '#views/pages/lineup/lineup-data.ts';
 import { NO_FILTERS, readFilters } from '#views/pages/lineup/lineup-filters.ts';
 import { notFound, page, redirect, type PageContext, type PageModule } from '../../page.ts';
@@ -68,7 +69,11 @@ export function lineupListingPage(view: LineupView): PageModule<LineupPageData> 
         categories: lineup.categories.map((category) => category.value),
         letters: lineup.letters.map((letter) => letter.value),
       });
-      const { groups, visible } = listingOf(view, lineup, filters, locale, day);
+      // Nothing in a listing or a poster is the visitor's (their marks are not read): worked out once per content answer.
+      const variant = `${view}|${locale}|${day ?? ''}|${JSON.stringify(filters)}`;
+      const { groups, visible } = perContentAnswer(loaded.content, `lineup-listing|${variant}`, () =>
+        listingOf(view, lineup, filters, locale, day),
+      );
       const { head, analytics } = lineupHead(
         context,
         loaded,
@@ -79,13 +84,14 @@ export function lineupListingPage(view: LineupView): PageModule<LineupPageData> 
       );
       return page(
         {
+          content: loaded.content,
           navigation: loaded.navigation,
           lineup,
           view,
           ...(day ? { day } : {}),
           filters: filters ?? NO_FILTERS,
           rejected,
-          poster: view === 'overview' ? posterOf(lineup, locale) : [],
+          poster: view === 'overview' ? perContentAnswer(loaded.content, `lineup-poster|${locale}`, () => posterOf(lineup, locale)) : [],
           layout: view === 'stages' || view === 'day' ? 'rows' : view === 'overview' ? 'compact' : 'cards',
           groups,
           visible,

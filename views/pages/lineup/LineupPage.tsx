@@ -3,6 +3,7 @@ import { EventNavigation } from '../../components/EventNavigation.tsx';
 import { Island } from '../../components/Island.tsx';
 import { MyScheduleToggle } from '../../components/MyScheduleToggle.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
+import { SharedMarkup } from '../../components/SharedMarkup.tsx';
 import { useTrack } from '../../components/tracking.ts';
 import {
   LINEUP_EMPTY_ID,
@@ -30,7 +31,7 @@ export function LineupPage({ data }: { data: LineupPageData }) {
     <article className="lineup-page" style={{ '--accent': lineup.colourAccent } as object}>
       <EventNavigation navigation={data.navigation} />
       <LineupHeader lineup={lineup} current={view === 'day' ? 'stages' : view} />
-      {view === 'overview' && data.poster.length ? <Poster lineup={lineup} tiers={data.poster} /> : null}
+      {view === 'overview' && data.poster.length ? <Poster data={data} /> : null}
       <section className="section lineup-listing" aria-labelledby="lineup-listing-title">
         <div className="section__heading">
           <h2 id="lineup-listing-title" className="section__title">
@@ -52,16 +53,32 @@ export function LineupPage({ data }: { data: LineupPageData }) {
         <p id={LINEUP_STATUS_ID} className="lineup-listing__status" role="status">
           {showing.replace(SHOWN_PLACEHOLDER, String(data.visible))}
         </p>
-        <div id={LINEUP_RESULTS_ID} className={`lineup-results lineup-results--${data.layout}`} {...useArtistTracking(lineup)}>
-          {data.groups.map((group) => (
-            <Group key={group.id} group={group} data={data} />
-          ))}
-        </div>
+        <Results data={data} />
         <div id={LINEUP_EMPTY_ID} className="empty-state lineup-listing__empty" hidden={data.visible > 0}>
           <p>{t('lineup:filters.empty')}</p>
         </div>
       </section>
     </article>
+  );
+}
+
+/**
+ * The listed performances. The overview's compact A–Z shows nothing of the visitor (no "my schedule"
+ * toggles), so it is rendered once per content answer, language and filters (SharedMarkup); the
+ * other layouts carry each visitor's toggles and are rendered per page.
+ */
+function Results({ data }: { data: LineupPageData }) {
+  const props = {
+    id: LINEUP_RESULTS_ID,
+    className: `lineup-results lineup-results--${data.layout}`,
+    ...useArtistTracking(data.lineup),
+  };
+  const groups = data.groups.map((group) => <Group key={group.id} group={group} data={data} />);
+  if (data.layout !== 'compact') return <div {...props}>{groups}</div>;
+  return (
+    <SharedMarkup source={data.content} name={`lineup-results ${data.view} ${JSON.stringify(data.filters)}`} as="div" props={props}>
+      {groups}
+    </SharedMarkup>
   );
 }
 
@@ -368,10 +385,24 @@ function Toggle({ entry, performance, lineup }: { entry: LineupEntry; performanc
  * The poster (SPEC 2.4): names only, in three sizes, the headliners first in billing order, as a
  * festival poster reads. Each name opens the performance.
  */
-function Poster({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] }) {
+function Poster({ data }: { data: LineupPageData }) {
+  const { lineup } = data;
+  return (
+    <SharedMarkup
+      source={data.content}
+      name="lineup-poster"
+      as="section"
+      props={{ className: 'section lineup-poster', 'aria-labelledby': 'lineup-poster-title', ...useArtistTracking(lineup) }}
+    >
+      <PosterTiers lineup={lineup} tiers={data.poster} />
+    </SharedMarkup>
+  );
+}
+
+function PosterTiers({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] }) {
   const { t, urls } = useSite();
   return (
-    <section className="section lineup-poster" aria-labelledby="lineup-poster-title" {...useArtistTracking(lineup)}>
+    <>
       <h2 id="lineup-poster-title" className="visually-hidden">
         {t('lineup:poster.title')}
       </h2>
@@ -387,6 +418,6 @@ function Poster({ lineup, tiers }: { lineup: LineupContent; tiers: PosterTier[] 
           })}
         </ul>
       ))}
-    </section>
+    </>
   );
 }

@@ -83,6 +83,8 @@ export interface PosterTier {
 }
 
 export interface LineupPageData {
+  /** The content answer the line-up was shaped from: what the poster and the A–Z are rendered once per (SharedMarkup). */
+  content: object;
   navigation: EventNavigationContent;
   lineup: LineupContent;
   view: LineupView;
