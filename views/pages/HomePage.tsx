@@ -9,6 +9,7 @@ import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { RichText } from '../components/RichText.tsx';
+import { SharedMarkup } from '../components/SharedMarkup.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { useTrack } from '../components/tracking.ts';
 
@@ -124,13 +125,14 @@ function LatestArticles({ articles }: { articles: ArticleCardContent[] }) {
       more={{ href: urls.route('xpFeed'), label: t('home.articles.more') }}
       className="home-articles"
     >
-      <ul className="content-grid">
+      {/* Content alone, the same for every visitor: rendered once per content answer. */}
+      <SharedMarkup source={articles} name="home-articles" as="ul" props={{ className: 'content-grid' }}>
         {articles.map((article) => (
           <li key={article.slug}>
             <GridCard item={article} section={title} />
           </li>
         ))}
-      </ul>
+      </SharedMarkup>
     </HomeSection>
   );
 }
@@ -143,7 +145,7 @@ function InstagramPosts({ posts }: { posts: InstagramPostContent[] }) {
   const title = t('home.instagram.title');
   return (
     <HomeSection id="home-instagram" title={title} className="home-instagram">
-      <ul className="instagram-grid">
+      <SharedMarkup source={posts} name="home-instagram" as="ul" props={{ className: 'instagram-grid' }}>
         {posts.map((post) => {
           const label = post.caption || t('home.instagram.post');
           return (
@@ -167,7 +169,7 @@ function InstagramPosts({ posts }: { posts: InstagramPostContent[] }) {
             </li>
           );
         })}
-      </ul>
+      </SharedMarkup>
     </HomeSection>
   );
 }
