@@ -7,6 +7,7 @@ import { hasIcon, Icon } from '../../components/Icon.tsx';
 import { PageHero } from '../../components/PageHero.tsx';
 import { ResponsiveImage } from '../../components/ResponsiveImage.tsx';
 import { RichText } from '../../components/RichText.tsx';
+import { SharedMarkup } from '../../components/SharedMarkup.tsx';
 import { ContentLink } from '../../components/SmartLink.tsx';
 import { StructuredData } from '../../components/StructuredData.tsx';
 import { eventStructuredData } from './event-structured-data.ts';
@@ -71,10 +72,7 @@ export function EventPage({ data }: { data: EventPageData }) {
           <EventFacts event={event} />
           <EventActions event={event} />
         </div>
-        <div className="event-page__about">
-          {config.description ? <p className="lead">{config.description}</p> : null}
-          <RichText document={event.body} />
-        </div>
+        <EventAbout event={event} />
       </div>
       {config.hasLineup && event.lineup?.headliners.length ? (
         <HeadlinersTeaser slug={event.slug} headliners={event.lineup.headliners} />
@@ -82,6 +80,25 @@ export function EventPage({ data }: { data: EventPageData }) {
       <PageBlocks blocks={event.blocks} />
       <EventStructuredData event={event} />
     </article>
+  );
+}
+
+/**
+ * The event's own words: its lead and its body, content alone and the longest text of the page, so
+ * rendered once per content answer (SharedMarkup, keyed by the body the answer holds).
+ */
+function EventAbout({ event }: { event: EventContent }) {
+  const about = (
+    <>
+      {event.config.description ? <p className="lead">{event.config.description}</p> : null}
+      <RichText document={event.body} />
+    </>
+  );
+  if (!event.body) return <div className="event-page__about">{about}</div>;
+  return (
+    <SharedMarkup source={event.body} name="event-about" as="div" props={{ className: 'event-page__about' }}>
+      {about}
+    </SharedMarkup>
   );
 }
 
