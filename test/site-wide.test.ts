@@ -243,28 +243,33 @@ describe('the document head', () => {
   });
 
   test.each([
-    ['en', '/', [['archivo-display', 50_000]]],
+    ['en', '/', [['archivo-display', 50_000, 'high']]],
     [
       'ar',
       '/ar',
       [
-        ['noto-kufi-arabic-display', 40_000],
-        ['ibm-plex-sans-arabic-400', 32_000],
+        ['noto-kufi-arabic-display', 40_000, 'high'],
+        // Behind the stylesheet on a slow network: it must not hold back the first paint.
+        ['ibm-plex-sans-arabic-400', 32_000, 'low'],
       ],
     ],
   ] as const)(
     'a page in %s preloads its display font and, in Arabic, its body font: the ones its stylesheet names, cut at build',
     async (_locale, path, fonts) => {
       const html = (await get(path)).text;
-      const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin=""\/>/g)].map(
-        (match) => match[1]!,
+      const preloads = [
+        ...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin=""( fetchPriority="low")?\/>/g),
+      ];
+      expect(preloads.map((match) => match[1])).toEqual(
+        fonts.map(([name]) => expect.stringMatching(new RegExp(`^/assets/files/${name}-\\w+\\.woff2$`))),
       );
-      expect(preloads).toEqual(fonts.map(([name]) => expect.stringMatching(new RegExp(`^/assets/files/${name}-\\w+\\.woff2$`))));
+      expect(preloads.map((match) => (match[2] ? 'low' : 'high'))).toEqual(fonts.map(([, , priority]) => priority));
       const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
       const css = (await get(stylesheet)).text;
       for (const [index, [, atMostBytes]] of fonts.entries()) {
-        expect(css).toContain(preloads[index]!.split('/').pop());
-        const font = await get(preloads[index]!).buffer(true);
+        const href = preloads[index]![1]!;
+        expect(css).toContain(href.split('/').pop());
+        const font = await get(href).buffer(true);
         expect(font.status).toBe(200);
         // The packages' files are 90 KB (Archivo), 124 KB (Noto Kufi Arabic) and 43 KB (Plex Arabic 400).
         expect(font.body.length).toBeLessThan(atMostBytes);

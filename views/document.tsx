@@ -27,7 +27,8 @@ export interface DocumentHeadProps {
   structuredData: Record<string, unknown>[];
   stylesheets: string[];
   /** Font files to fetch at once, before the stylesheet names them. */
-  fontPreloads: string[];
+  /** Fonts to fetch before the stylesheet names them; `low` ones wait behind the stylesheet. */
+  fontPreloads: { href: string; priority?: 'low' }[];
   modulePreloads: string[];
   locale: Locale;
   /** Present when the page uses htmx: its settings, read by htmx from a meta tag. */
@@ -91,8 +92,8 @@ export function DocumentHead(props: DocumentHeadProps) {
       {props.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
-      {props.fontPreloads.map((href) => (
-        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+      {props.fontPreloads.map(({ href, priority }) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" fetchPriority={priority} />
       ))}
       {props.modulePreloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />

@@ -33,12 +33,13 @@ const HTMX_CONFIG = JSON.stringify({
 /**
  * Fonts a page in each language asks for before its stylesheet has named them: the display face
  * sets the headline, often the largest text of a page and the last it paints, and a late swap to it
- * moves what follows (the line-up's poster).
+ * moves what follows (the line-up's poster). Arabic body text too: its system fallbacks are wider,
+ * and a late swap rewraps it (decision 0061); at a low priority, so that on a slow network it does
+ * not hold back the stylesheet, and with it the first paint.
  */
-const PRELOADED_FONTS: Record<Locale, string[]> = {
-  en: ['archivo-display.woff2'],
-  // Arabic body text too: its system fallbacks are wider, and a late swap rewraps it.
-  ar: ['noto-kufi-arabic-display.woff2', 'ibm-plex-sans-arabic-400.woff2'],
+const PRELOADED_FONTS: Record<Locale, { name: string; priority?: 'low' }[]> = {
+  en: [{ name: 'archivo-display.woff2' }],
+  ar: [{ name: 'noto-kufi-arabic-display.woff2' }, { name: 'ibm-plex-sans-arabic-400.woff2', priority: 'low' }],
 };
 
 export type SiteValues = Omit<SiteContextValue, 'assets'>;
@@ -97,7 +98,10 @@ export function renderDocument(input: DocumentInput): string {
           : undefined
       }
       stylesheets={manifest.stylesheet ? [manifest.stylesheet] : []}
-      fontPreloads={PRELOADED_FONTS[site.locale].flatMap((name) => manifest.font(name) ?? [])}
+      fontPreloads={PRELOADED_FONTS[site.locale].flatMap(({ name, priority }) => {
+        const href = manifest.font(name);
+        return href ? [{ href, ...(priority ? { priority } : {}) }] : [];
+      })}
       modulePreloads={[...new Set(scripts.flatMap((script) => script.imports))]}
       locale={site.locale}
       htmxConfig={used.has('htmx') ? HTMX_CONFIG : undefined}
