@@ -7,7 +7,7 @@ import { NavigationLink } from './NavigationLink.tsx';
 import { SharedMarkup } from './SharedMarkup.tsx';
 
 /** A page's site context as the renderer gives it, for the visitor of `path` in `locale`. */
-function siteAt(path: string, locale: Locale, used: ClientEntry[] = []): SiteContextValue {
+function siteAt(path: string, locale: Locale, used: ClientEntry[] = [], visitor: Partial<SiteContextValue> = {}): SiteContextValue {
   return {
     locale,
     dir: locale === 'ar' ? 'rtl' : 'ltr',
@@ -20,6 +20,7 @@ function siteAt(path: string, locale: Locale, used: ClientEntry[] = []): SiteCon
     forms: {},
     embeddedApp: false,
     assets: { use: (entry) => used.push(entry) },
+    ...visitor,
   };
 }
 
@@ -98,5 +99,25 @@ describe('shared markup', () => {
     render({}, '/events');
     render({}, '/events');
     expect(renders).toBe(2);
+  });
+
+  test('never shows the visitor who happened to render it: no name, token or form state reaches a part', () => {
+    function Careless() {
+      const { viewer, csrfToken, forms } = useSite();
+      return <p>{`${viewer?.firstName ?? 'nobody'} ${csrfToken || 'no token'} ${Object.keys(forms).join() || 'no forms'}`}</p>;
+    }
+    const visitor = {
+      viewer: { firstName: 'Layla', lastName: 'Haddad' },
+      csrfToken: 'layla-token',
+      forms: { newsletter: { status: 'invalid' as const, values: {}, errors: {} } },
+    };
+    const html = renderToString(
+      <SiteProvider value={siteAt('/events', 'en', [], visitor)}>
+        <SharedMarkup source={{}} name="careless" as="div">
+          <Careless />
+        </SharedMarkup>
+      </SiteProvider>,
+    );
+    expect(html).toBe('<div><p>nobody no token no forms</p></div>');
   });
 });

@@ -54,8 +54,11 @@ function renderPart(site: ReturnType<typeof useSite>, path: string, children: Re
     ...site.urls,
     current: (locale: typeof site.locale) => (path === NOWHERE ? NOWHERE : site.urls.current(locale)),
   };
+  // Nothing of the visitor reaches a part, even by mistake: what the first visitor to render it
+  // carried would otherwise be served to everyone after them.
+  const anyVisitor = { viewer: null, csrfToken: '', forms: {}, privacyConsent: null, shopWindowEndsAt: null };
   const html = renderToStaticMarkup(
-    <SiteProvider value={{ ...site, urls, assets: { use: (entry) => assets.add(entry) } }}>{children}</SiteProvider>,
+    <SiteProvider value={{ ...site, ...anyVisitor, urls, assets: { use: (entry) => assets.add(entry) } }}>{children}</SiteProvider>,
   );
   for (const [, href] of html.matchAll(/\shref="([^"]*)"/g)) hrefs.add(unescapeAttribute(href!));
   return { html, assets: [...assets], hrefs };
