@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next, { type i18n, type Resource, type TFunction } from 'i18next';
 import { fromRoot } from '#platform/paths.ts';
+import { BoundedMemo } from '#views/bounded-memo.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#views/format.ts';
 
 export type { TFunction };
@@ -81,19 +82,11 @@ export function translatorFor(instance: i18n, locale: Locale): TFunction {
 const MAX_REMEMBERED = 20_000;
 
 function remembering(t: TFunction): TFunction {
-  const remembered = new Map<string, string>();
+  const remembered = new BoundedMemo<unknown>(MAX_REMEMBERED);
   const lookUp = t as unknown as (...parameters: unknown[]) => unknown;
   const translate = (key: unknown, options?: unknown, ...rest: unknown[]) => {
     const memoKey = rest.length === 0 ? memoKeyOf(key, options) : undefined;
-    if (memoKey === undefined) return lookUp(key, options, ...rest);
-    const known = remembered.get(memoKey);
-    if (known !== undefined) return known;
-    const translated = lookUp(key, options);
-    if (typeof translated === 'string') {
-      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-      remembered.set(memoKey, translated);
-    }
-    return translated;
+    return memoKey === undefined ? lookUp(key, options, ...rest) : remembered.get(memoKey, () => lookUp(key, options));
   };
   return Object.assign(translate, t) as unknown as TFunction;
 }

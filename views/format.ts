@@ -4,6 +4,8 @@
  * values into text (decision 0047): views, islands, e-mails and the ticket PDF all use it.
  */
 
+import { BoundedMemo } from './bounded-memo.ts';
+
 export type Locale = 'en' | 'ar';
 
 export const LOCALES = ['en', 'ar'] as const satisfies readonly Locale[];
@@ -75,16 +77,7 @@ const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(v
  * Formatting dates is slow in ICU (a range most of all), and pages show the same few event dates and
  * set times again and again: a line-up page formats each of its hundred-odd sets' times per visitor.
  */
-const formattedDates = new Map<string, string>();
-function memoized(key: string, format: () => string): string {
-  let text = formattedDates.get(key);
-  if (text === undefined) {
-    text = format();
-    if (formattedDates.size >= 5000) formattedDates.clear();
-    formattedDates.set(key, text);
-  }
-  return text;
-}
+const formattedDates = new BoundedMemo<string>(5000);
 
 /** Names compared as a reader of the language expects: Arabic in alphabet order, Latin without regard to case or accents. */
 export const collatorFor = (locale: Locale): Intl.Collator =>
@@ -103,7 +96,7 @@ export function createFormatter(locale: Locale): Formatter {
   /** A date or time as one of the formats above writes it, remembered per instant. */
   const dateText = (name: string, options: Intl.DateTimeFormatOptions) => (value: DateInput) => {
     const date = toDate(value);
-    return memoized(`${locale}|${name}|${date.getTime()}`, () => dateTimeFormat(name, options).format(date));
+    return formattedDates.get(`${locale}|${name}|${date.getTime()}`, () => dateTimeFormat(name, options).format(date));
   };
 
   return {
@@ -125,7 +118,7 @@ export function createFormatter(locale: Locale): Formatter {
       return { day: part('day'), month: part('month') };
     },
     dateRange: (start, end) =>
-      memoized(`${locale}|range|${toDate(start).getTime()}|${toDate(end).getTime()}`, () =>
+      formattedDates.get(`${locale}|range|${toDate(start).getTime()}|${toDate(end).getTime()}`, () =>
         dateTimeFormat('date', { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(toDate(start), toDate(end)),
       ),
     number: (value) => cached(`${locale}:number`, () => new Intl.NumberFormat(tag)).format(value),

@@ -5,6 +5,8 @@
  * gives the same list with JavaScript on or off.
  */
 
+import { BoundedMemo } from '../../bounded-memo.ts';
+
 export interface LineupFilters {
   /** A festival day, YYYY-MM-DD. */
   day: string;
@@ -48,21 +50,14 @@ export function letterOf(name: string, letters: readonly string[]): string {
  * with the alif, ya and ta marbuta variants folded, so "Beyonce" finds "Beyoncé" and "احمد" finds "أحمد".
  */
 export function normalizeForSearch(text: string): string {
-  let normalized = normalizedTexts.get(text);
-  if (normalized === undefined) {
-    normalized = foldForSearch(text);
-    if (normalizedTexts.size >= MAX_NORMALIZED_TEXTS) normalizedTexts.clear();
-    normalizedTexts.set(text, normalized);
-  }
-  return normalized;
+  return normalizedTexts.get(text, () => foldForSearch(text));
 }
 
 /**
  * Names fold the same every time, and a line-up page folds each of its hundred-odd names and titles
  * for every visitor: remembered, up to a bound that a crawl of odd queries cannot outgrow.
  */
-const normalizedTexts = new Map<string, string>();
-const MAX_NORMALIZED_TEXTS = 5000;
+const normalizedTexts = new BoundedMemo<string>(5000);
 
 function foldForSearch(text: string): string {
   return text
