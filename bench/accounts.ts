@@ -14,7 +14,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Browser } from '../test/support/browser.ts';
-import { BenchmarkRun, format, log, milliseconds } from './support.ts';
+import { BenchmarkRun, figures, format, log, markdownTable, milliseconds, PRODUCTION_SITE } from './support.ts';
 
 const { values: options } = parseArgs({
   options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
@@ -47,14 +47,12 @@ try {
     [
       `## Account benchmark, ${new Date().toISOString().slice(0, 10)}`,
       '',
-      ...run.machineLines('the site with NODE_ENV=production, LOG_LEVEL=warn, PGlite'),
+      ...run.machineLines(PRODUCTION_SITE),
       `- Password checks (argon2id, the library's defaults: 19 MiB, 2 passes): ${checks.toFixed(1)} a second on one core, so one`,
       `  sign-in costs ${(1000 / checks).toFixed(0)} ms of a core`,
       `- autocannon: ${connections} connections, ${duration} s per page, one signed-in visitor's session`,
       '',
-      '| Page (signed in) | Requests/s | Latency p50 | Latency p99 | Errors |',
-      '| --- | ---: | ---: | ---: | --- |',
-      ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+      ...markdownTable([{ title: 'Page (signed in)' }, ...figures('Requests/s', 'Latency p50', 'Latency p99'), { title: 'Errors' }], rows),
       '',
     ].join('\n'),
   );

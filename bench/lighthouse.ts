@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext } from 'playwright-core';
 import { fieldValue } from '../test/support/browser.ts';
-import { BenchmarkRun, freePort, inBothLanguages, log, median } from './support.ts';
+import { BenchmarkRun, figures, freePort, inBothLanguages, log, markdownTable, median, PRODUCTION_SITE } from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -105,12 +105,13 @@ try {
     [
       `## Lighthouse (mobile), ${new Date().toISOString().slice(0, 10)}`,
       '',
-      ...run.machineLines('the site with NODE_ENV=production, LOG_LEVEL=warn, PGlite'),
+      ...run.machineLines(PRODUCTION_SITE),
       `- Lighthouse's default mobile profile (simulated slow 4G, 4× CPU slowdown), median of ${runs} runs`,
       '',
-      '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+      ...markdownTable(
+        [{ title: 'Page' }, ...figures('Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS')],
+        rows,
+      ),
       '',
     ].join('\n'),
   );

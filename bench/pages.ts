@@ -16,7 +16,19 @@ import autocannon, { type Result } from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BenchmarkRun, fetchPage, format, freePort, log, milliseconds, root, waitForHealth } from './support.ts';
+import {
+  BenchmarkRun,
+  fetchPage,
+  figures,
+  format,
+  freePort,
+  log,
+  markdownTable,
+  milliseconds,
+  PRODUCTION_SITE,
+  root,
+  waitForHealth,
+} from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -136,12 +148,18 @@ function report(measurements: Measurement[]): string {
   return [
     `## Page benchmark, ${new Date().toISOString().slice(0, 10)}`,
     '',
-    ...run.machineLines('the site with NODE_ENV=production, LOG_LEVEL=warn, PGlite'),
+    ...run.machineLines(PRODUCTION_SITE),
     `- autocannon: ${connections} connections, ${duration} s per target after a ${warmup} s warm-up; load generator on the same machine`,
     '',
-    '| Target | Page cache | Requests/s | Latency p50 | Latency p99 | Throughput | Page size | Errors |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+    ...markdownTable(
+      [
+        { title: 'Target' },
+        { title: 'Page cache' },
+        ...figures('Requests/s', 'Latency p50', 'Latency p99', 'Throughput', 'Page size'),
+        { title: 'Errors' },
+      ],
+      rows,
+    ),
     '',
     ...share.map((line) => `- ${line}`),
     '',

@@ -16,7 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
-import { BenchmarkRun, inBothLanguages, log, median } from './support.ts';
+import { BenchmarkRun, figures, inBothLanguages, log, markdownTable, median, PRODUCTION_SITE } from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -123,12 +123,10 @@ try {
     [
       `## Slow phone, ${new Date().toISOString().slice(0, 10)}`,
       '',
-      ...run.machineLines('the site with NODE_ENV=production, LOG_LEVEL=warn, PGlite'),
+      ...run.machineLines(PRODUCTION_SITE),
       `- Chromium at 360 × 780 (2× pixels), cold cache, CPU slowed ${CPU_SLOWDOWN}×, DevTools' Fast 3G; median of ${runs} visits`,
       '',
-      '| Page | First paint | Largest paint | Interactive | Load |',
-      '| --- | ---: | ---: | ---: | ---: |',
-      ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+      ...markdownTable([{ title: 'Page' }, ...figures('First paint', 'Largest paint', 'Interactive', 'Load')], rows),
       '',
     ].join('\n'),
   );

@@ -189,6 +189,27 @@ export async function fetchPage(url: string, init?: RequestInit): Promise<Buffer
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** How `startSite` runs the site, as the reports say it. */
+export const PRODUCTION_SITE = 'the site with NODE_ENV=production, LOG_LEVEL=warn, PGlite';
+
+/** A column of a report's table: figures are aligned to the right. */
+export interface Column {
+  title: string;
+  figures?: boolean;
+}
+
+/** Columns of figures, for `markdownTable`. */
+export const figures = (...titles: string[]): Column[] => titles.map((title) => ({ title, figures: true }));
+
+/** A report's table in markdown, a line each. */
+export function markdownTable(columns: Column[], rows: string[][]): string[] {
+  return [
+    `| ${columns.map((column) => column.title).join(' | ')} |`,
+    `| ${columns.map((column) => (column.figures ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ];
+}
+
 /** Pages named on the command line (`/,/xp-feed`), each followed by its Arabic twin (`/ar`, `/ar/xp-feed`). */
 export const inBothLanguages = (pages: string) => pages.split(',').flatMap((page) => [page, page === '/' ? '/ar' : `/ar${page}`]);
 
