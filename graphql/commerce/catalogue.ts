@@ -124,8 +124,31 @@ export interface EventData {
 
 const epoch = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
-/** Reads events from the database; `db` may be a transaction that locked what it reads. */
+/** What changes with every order: a row's counters, and whether it is still on sale. */
+type StockRow = Stock & { kind: 'ticket' | 'extra' | 'timeslot'; id: string };
+
+/** The catalogue's version (migration 0010) and the event's counters, read in one statement. */
+interface Counters {
+  version: string;
+  stock: Map<string, Stock>;
+}
+
+/** An event's description as read at one catalogue version, shared by every request until it moves on. */
+interface Described {
+  version: string;
+  data: EventData;
+}
+
+/**
+ * Reads events from the database; `db` may be a transaction that locked what it reads.
+ *
+ * What describes an event (names, prices, waves, perks, rules) is read once per catalogue version
+ * and kept; each load reads the version and the counters (held, sold, capacity, withdrawn) fresh,
+ * in one statement, so stock is never older than the load (decision 0062).
+ */
 export class Catalogue {
+  readonly #described = new Map<string, Described>();
+
   /**
    * `offered`: the payment methods whose provider is in use; an event's other methods are left out
    * wherever it is read (decision 0036: no instalment hint or option without an instalment provider).
@@ -136,6 +159,44 @@ export class Catalogue {
   ) {}
 
   async load(eventId: string, db: Database = this.db): Promise<EventData | undefined> {
+    // The version is read before the description: an import that commits in between leaves a
+    // description newer than its version, which the next load reads again; never the other way.
+    const counters = await this.#counters(eventId, db);
+    let described = this.#described.get(eventId);
+    if (described?.version !== counters.version) {
+      const data = await this.#describe(eventId, db);
+      if (!data) return undefined;
+      described = { version: counters.version, data: deepFreeze(data) };
+      this.#described.set(eventId, described);
+    }
+    return withCounters(described.data, counters.stock);
+  }
+
+  async #counters(eventId: string, db: Database): Promise<Counters> {
+    const rows = await queryRows<{ version: string } & Partial<StockRow>>(
+      db,
+      sql`select v.version::text as version, s.kind, s.id, s.capacity, s.held, s.sold, s.withdrawn
+          from commerce.catalogue_version v left join (
+            select 'ticket' as kind, id, capacity, held, sold, withdrawn_at is not null as withdrawn
+              from commerce.tickets where event_id = ${eventId}
+            union all
+            select 'extra', x.id, x.capacity, x.held, x.sold, x.withdrawn_at is not null
+              from commerce.extra_items x join commerce.tickets t on t.id = x.ticket_id where t.event_id = ${eventId}
+            union all
+            select 'timeslot', s.id, s.capacity, s.held, s.sold, s.withdrawn_at is not null
+              from commerce.timeslots s join commerce.tickets t on t.id = s.ticket_id where t.event_id = ${eventId}
+          ) s on true`,
+    );
+    const stock = new Map<string, Stock>();
+    for (const row of rows) {
+      if (row.kind)
+        stock.set(`${row.kind}:${row.id}`, { capacity: row.capacity!, held: row.held!, sold: row.sold!, withdrawn: row.withdrawn! });
+    }
+    return { version: rows[0]!.version, stock };
+  }
+
+  /** The event as stored, one query per table. */
+  async #describe(eventId: string, db: Database): Promise<EventData | undefined> {
     const [event] = await queryRows<EventRow>(
       db,
       sql`select id, name_en as "nameEn", name_ar as "nameAr", logo, background_image as "backgroundImage",
@@ -193,6 +254,33 @@ export class Catalogue {
     ]);
     return { event, waves, categories, tickets, perks, extraItems, timeslots };
   }
+}
+
+/**
+ * The kept description with this load's counters: new rows for what has counters, the rest shared.
+ * A row the counters do not name (added since they were read) keeps the counters it was read with.
+ */
+function withCounters(data: EventData, stock: ReadonlyMap<string, Stock>): EventData {
+  const counted = <Row extends Stock & { id: string }>(kind: StockRow['kind'], rows: readonly Row[]): Row[] =>
+    rows.map((row) => {
+      const current = stock.get(`${kind}:${row.id}`);
+      return current ? { ...row, ...current } : row;
+    });
+  return {
+    ...data,
+    tickets: counted('ticket', data.tickets),
+    extraItems: counted('extra', data.extraItems),
+    timeslots: counted('timeslot', data.timeslots),
+  };
+}
+
+/** A kept description is shared by every request: frozen, so that no reader can change it for the others. */
+function deepFreeze<Value>(value: Value): Value {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** One request's view of the catalogue: each event is read once, however many fields ask for it. */

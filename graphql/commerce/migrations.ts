@@ -8,6 +8,7 @@ import loyalty from './migrations/0006_loyalty.sql';
 import waitingRoom from './migrations/0007_waiting_room.sql';
 import affiliateCode from './migrations/0008_affiliate_code.sql';
 import ticketEventDetails from './migrations/0009_ticket_event_details.sql';
+import catalogueVersion from './migrations/0010_catalogue_version.sql';
 
 export const COMMERCE_SCHEMA = 'commerce';
 
@@ -28,4 +29,6 @@ export const commerceMigrations: Migration[] = [
   { name: '0008_affiliate_code', sql: affiliateCode },
   // The event's dates, gate time and venue, which its tickets print (decision 0047).
   { name: '0009_ticket_event_details', sql: ticketEventDetails },
+  // The catalogue's description is read once per process and version (decision 0062).
+  { name: '0010_catalogue_version', sql: catalogueVersion },
 ];
