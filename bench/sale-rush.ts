@@ -3,7 +3,7 @@
  * the server of DATABASE_URL (or TEST_DATABASE_URL) and dropped afterwards.
  *
  *   npm run build && npm run bench:sale-rush -- [--flow html|graphql] [--buyers 600] [--concurrency 60]
- *     [--processes 2] [--tickets-per-order 1-4] [--warmup 20] [--ceiling-seconds 10] [--cpu-prof]
+ *     [--processes 2] [--workers N] [--tickets-per-order 1-4] [--warmup 20] [--ceiling-seconds 10] [--cpu-prof]
  *
  * --flow html (the default: what the product's target is about) walks the shop's pages as a
  *   browser without JavaScript, one cookie jar per buyer (bench/sale-rush/html-buyer.ts): tickets
@@ -12,7 +12,9 @@
  *   order), the confirmation and one ticket's PDF. The built site runs as production runs it,
  *   --processes of it behind a round-robin TCP balancer, sessions in Redis (REDIS_URL, or a private
  *   redis-server), the catalogue imported as an operator does (`catalogue:import`), general admission
- *   of Nabd Festival 2026 given room for every buyer.
+ *   of Nabd Festival 2026 given room for every buyer. Each process runs --workers workers
+ *   (WEB_CONCURRENCY); by default the machine's cores shared between the processes, as two
+ *   single-core nodes or one two-core container would have them, not more workers than cores.
  * --flow graphql is the older measure of the commerce service alone: guest credentials, cartCreate,
  *   orderCreate and the card page, one ticket each, one process with identity and commerce only.
  *
@@ -41,6 +43,7 @@ const { values: options } = parseArgs({
     buyers: { type: 'string', default: '600' },
     concurrency: { type: 'string', default: '60' },
     processes: { type: 'string', default: '2' },
+    workers: { type: 'string' },
     'tickets-per-order': { type: 'string', default: '1-4' },
     warmup: { type: 'string', default: '20' },
     'ceiling-seconds': { type: 'string', default: '10' },
@@ -54,10 +57,11 @@ const buyers = Number(options.buyers);
 const concurrency = Number(options.concurrency);
 const processCount = Number(options.processes);
 const warmup = Number(options.warmup);
+const workers = Number(options.workers ?? Math.max(1, Math.floor(os.availableParallelism() / processCount)));
 const ticketRange = /^(\d+)(?:-(\d+))?$/.exec(options['tickets-per-order']);
 if (!ticketRange) throw new Error('--tickets-per-order is a number or a range such as 1-4');
 const ticketsPerOrder: [number, number] = [Number(ticketRange[1]), Number(ticketRange[2] ?? ticketRange[1])];
-for (const [name, value] of Object.entries({ buyers, concurrency, processes: processCount, warmup })) {
+for (const [name, value] of Object.entries({ buyers, concurrency, processes: processCount, workers, warmup })) {
   if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : 1)) throw new Error(`--${name} must be a whole number`);
 }
 const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -101,12 +105,15 @@ async function htmlRush(): Promise<string[]> {
     const child = run.start(process.execPath, [...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []), entryPoint], {
       ...environment,
       PORT: String(port),
+      WEB_CONCURRENCY: String(workers),
       DATA_DIR: path.join(await run.scratchDir(), `web-${index + 1}`),
     });
     pids[`web-${index + 1}`] = child.pid;
     await waitForHealth(`http://127.0.0.1:${port}`, () => child.exitCode !== null, 120_000);
   };
-  log(`Starting ${processCount} production process(es) of the built site on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}…`);
+  log(
+    `Starting ${processCount} production process(es) of ${workers} worker(s) each of the built site on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}…`,
+  );
   // The first start migrates and makes the identity keys; the others then start together.
   await startProcess(0);
   await Promise.all(ports.slice(1).map((_, index) => startProcess(index + 1)));
@@ -159,7 +166,7 @@ async function htmlRush(): Promise<string[]> {
     `## Sale rush through the pages, ${new Date().toISOString().slice(0, 10)}`,
     '',
     ...run.machineLines(
-      `${processCount} production process(es) of the built site${processCount > 1 ? ' behind a round-robin TCP balancer (a process of its own)' : ''}, sessions in Redis, PostgreSQL`,
+      `${processCount} production process(es) of ${workers} worker(s) each of the built site${processCount > 1 ? ' behind a round-robin TCP balancer (a process of its own)' : ''}, sessions in Redis, PostgreSQL`,
     ),
     `- Load average just before the rush: ${load.map((value) => value.toFixed(2)).join(', ')}; just after: ${loadAfter.map((value) => value.toFixed(2)).join(', ')}`,
     `- ${buyers} guest buyers (after ${warmup} warm-up buyers not counted), ${concurrency} at a time, ${ticketsPerOrder.join('-')} general admission tickets each`,

@@ -21,6 +21,16 @@ export interface StoredCart extends DraftCart {
   customerId: string;
 }
 
+/** A line as the cart's statement answers it: its extras as [extra item, quantity] pairs. */
+interface StoredLine {
+  id: string;
+  ticketId: string;
+  timeslotId: string | null;
+  quantity: number;
+  version: number;
+  subItems: [string, number][];
+}
+
 interface CartRow {
   id: string;
   eventId: string;
@@ -43,7 +53,11 @@ export class CartStore {
     private readonly catalogue: Catalogue,
   ) {}
 
-  /** The caller's cart of that event, or undefined (missing, another's, another event's). */
+  /**
+   * The caller's cart of that event, or undefined (missing, another's, another event's). With
+   * `lock`, the cart row is locked first and read after: a statement sees what was committed when it
+   * began, so lines read in the locking statement could be older than the lock.
+   */
   async find(
     caller: CommerceCaller,
     cartId: string,
@@ -52,43 +66,29 @@ export class CartStore {
     lock = false,
   ): Promise<StoredCart | undefined> {
     if (!UUID.test(cartId)) return undefined;
-    const [row] = await queryRows<CartRow>(
+    const owned = sql`id = ${cartId} and event_id = ${eventId} and customer_id = ${caller.customerId}`;
+    if (lock) {
+      const [locked] = await queryRows<{ id: string }>(db, sql`select id from commerce.carts where ${owned} for update`);
+      if (!locked) return undefined;
+    }
+    // The cart with its lines, their extras, its coupons and its loyalty points, in one statement.
+    const [row] = await queryRows<CartRow & { lines: StoredLine[]; coupons: string[]; loyalty: StoredCart['loyalty'] }>(
       db,
-      sql`select id, event_id as "eventId", customer_id as "customerId", customer_email as "customerEmail", state, version
-          from commerce.carts where id = ${cartId} and event_id = ${eventId} and customer_id = ${caller.customerId}
-          ${lock ? sql`for update` : sql``}`,
+      sql`select c.id, c.event_id as "eventId", c.customer_id as "customerId", c.customer_email as "customerEmail", c.state, c.version,
+            coalesce((select json_agg(json_build_object('id', i.id, 'ticketId', i.ticket_id, 'timeslotId', i.timeslot_id,
+                  'quantity', i.quantity, 'version', i.version,
+                  'subItems', coalesce((select json_agg(json_build_array(s.extra_item_id, s.quantity))
+                    from commerce.cart_sub_items s where s.cart_item_id = i.id), '[]'::json)) order by i.position)
+                from commerce.cart_items i where i.cart_id = c.id), '[]'::json) as lines,
+            coalesce((select json_agg(code order by code) from commerce.cart_coupons where cart_id = c.id), '[]'::json) as coupons,
+            (select json_build_object('memberId', member_id, 'points', points, 'verificationToken', verification_token)
+              from commerce.cart_loyalty where cart_id = c.id) as loyalty
+          from commerce.carts c where ${owned}`,
     );
-    return row ? this.#withLines(row, db) : undefined;
-  }
-
-  async #withLines(row: CartRow, db: Database): Promise<StoredCart> {
-    const [lines, subItems, coupons, loyalty] = await Promise.all([
-      queryRows<{ id: string; ticketId: string; timeslotId: string | null; quantity: number; version: number }>(
-        db,
-        sql`select id, ticket_id as "ticketId", timeslot_id as "timeslotId", quantity, version
-            from commerce.cart_items where cart_id = ${row.id} order by position`,
-      ),
-      queryRows<{ cartItemId: string; extraItemId: string; quantity: number }>(
-        db,
-        sql`select s.cart_item_id as "cartItemId", s.extra_item_id as "extraItemId", s.quantity
-            from commerce.cart_sub_items s join commerce.cart_items i on i.id = s.cart_item_id where i.cart_id = ${row.id}`,
-      ),
-      queryRows<{ code: string }>(db, sql`select code from commerce.cart_coupons where cart_id = ${row.id} order by code`),
-      queryRows<{ memberId: string; points: number; verificationToken: string }>(
-        db,
-        sql`select member_id as "memberId", points, verification_token as "verificationToken" from commerce.cart_loyalty where cart_id = ${row.id}`,
-      ),
-    ]);
+    if (!row) return undefined;
     return {
       ...row,
-      lines: lines.map((line) => ({
-        ...line,
-        subItems: new Map(subItems.filter((sub) => sub.cartItemId === line.id).map((sub) => [sub.extraItemId, sub.quantity])),
-        isNew: false,
-        changed: false,
-      })),
-      coupons: coupons.map((coupon) => coupon.code),
-      loyalty: loyalty[0] ?? null,
+      lines: row.lines.map((line) => ({ ...line, subItems: new Map(line.subItems), isNew: false, changed: false })),
       removedLineIds: [],
       changed: false,
     };
