@@ -87,6 +87,8 @@ export interface SiteOptions {
   imageCacheDir?: string;
   /** How long `/metrics` reuses the figures it reads from the database (15 s); tests watching them move pass 0. */
   metricsFiguresMaxAgeMs?: number;
+  /** Told of each statement sent to the database: tests count what a page costs with it. */
+  onQuery?: (sql: string) => void;
 }
 
 /**
@@ -103,6 +105,7 @@ export async function createSite(config: Config, options: SiteOptions = {}): Pro
     url: config.databaseUrl,
     dataDir: embeddedDatabaseDir(config.dataDir),
     initialData: options.initialData,
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     onConnectionWait: (seconds) => metrics.connectionWaited(seconds),
   });
   metrics.watchDatabase(database.engine, () => database.pool());

@@ -25,11 +25,13 @@ const WALK = {
   timeoutMs: 60_000,
 };
 let site: TestSite;
+/** Statements the site has sent to its database so far. */
+let statements = 0;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   const created = await database.create({ startedSite: true });
   drop = created.drop;
-  site = await startTestSite({ DATABASE_URL: created.url });
+  site = await startTestSite({ DATABASE_URL: created.url }, { onQuery: () => (statements += 1) });
 });
 afterAll(async () => {
   await site.close();
@@ -78,4 +80,32 @@ test('once the last tickets are sold, the next buyer is clearly refused and noth
   expect(await buy(1, 101)).toMatchObject({ kind: 'REFUSED', at: 'tickets page' });
   const after = ticketStockOf((await query())[0]!);
   expect({ held: after.held, sold: after.sold }).toEqual({ held: 0, sold: after.capacity });
+});
+
+test('a buyer’s walk costs a bounded number of statements: the catalogue and the cart are one statement each', async () => {
+  const perRequest: string[] = [];
+  let before = 0;
+  const outcome = await buyThroughPages({
+    ...WALK,
+    fetch: async (input, init) => {
+      before = statements;
+      const answer = await site.fetch(input, init);
+      perRequest.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}: ${statements - before}`);
+      return answer;
+    },
+    ticketId: TICKET,
+    tickets: 2,
+    index: 200,
+  });
+  expect(outcome.kind).toBe('PAID');
+  const counts = perRequest.map((line) => Number(line.split(': ')[1]));
+  // Pages and forms up to the order; the card payment and after run the payment's jobs too.
+  const toOrder = counts.slice(
+    0,
+    perRequest.findIndex((line) => line.startsWith('GET /sandbox/')),
+  );
+  expect(toOrder.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(100);
+  const checkoutPages = perRequest.filter((line) => line.startsWith('GET /events/nabd-festival-2026/tickets/checkout:'));
+  expect(checkoutPages).toHaveLength(4);
+  for (const line of checkoutPages) expect(Number(line.split(': ')[1])).toBeLessThanOrEqual(8);
 });

@@ -29,6 +29,8 @@ export interface TestSiteOptions {
   metricsFiguresMaxAgeMs?: number;
   /** The site's "now" instead of TEST_NOW, for a test that moves time (a waiting room's line). */
   clock?: () => Date;
+  /** Told of each statement the site sends to its database, for a test that counts them. */
+  onQuery?: (sql: string) => void;
 }
 
 export function testConfig(environment: Record<string, string | undefined> = {}): Config {
@@ -77,6 +79,7 @@ export async function startTestSite(
     ...(imageCacheDir ? { imageCacheDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metricsFiguresMaxAgeMs === undefined ? {} : { metricsFiguresMaxAgeMs: options.metricsFiguresMaxAgeMs }),
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });
   return { ...site, fetch: createInProcessFetch(site.app) };
 }
