@@ -1,5 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -177,7 +181,10 @@ async function openPostgres(
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 async function openPglite(dataDir: string, logger: QueryLogger, initialData: Blob | undefined): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDirElsewhere(dataDir);
+  }
   const client = await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS, ...(initialData ? { loadDataDir: initialData } : {}) });
   const db = drizzlePglite(client, logger ? { logger } : {}) as unknown as Database;
   return {
@@ -200,4 +207,26 @@ async function openPglite(dataDir: string, logger: QueryLogger, initialData: Blo
     },
     close: () => client.close(),
   };
+}
+
+/** What the short-lived process runs: PGlite's `initdb` into the folder named, then a clean close. */
+const CREATE_DATA_DIR = `require(process.argv[1]).PGlite.create({ dataDir: process.argv[2] })
+  .then((db) => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });`;
+
+/**
+ * Creates the embedded database's folder in a process of its own (decision 0063). PGlite runs
+ * PostgreSQL's \`initdb\` in a second WebAssembly instance whose memory, about 220 MB, stays with the
+ * process that ran it for its whole life: the site would carry it on every start from an empty
+ * folder. The folder is made beside its place and moved there whole, so that a start interrupted
+ * halfway leaves nothing half-made to open.
+ */
+async function createDataDirElsewhere(dataDir: string): Promise<void> {
+  const staging = `${dataDir}.creating-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  await promisify(execFile)(process.execPath, ['-e', CREATE_DATA_DIR, pglite, staging], { timeout: 120_000 });
+  // Without PG_VERSION the folder holds no database, only what an earlier start left.
+  await rm(dataDir, { recursive: true, force: true });
+  await rename(staging, dataDir);
 }
