@@ -216,7 +216,7 @@ const CREATE_DATA_DIR = `require(process.argv[1]).PGlite.create({ dataDir: proce
 
 /**
  * Creates the embedded database's folder in a process of its own (decision 0063). PGlite runs
- * PostgreSQL's \`initdb\` in a second WebAssembly instance whose memory, about 220 MB, stays with the
+ * PostgreSQL's `initdb` in a second WebAssembly instance whose memory, about 220 MB, stays with the
  * process that ran it for its whole life: the site would carry it on every start from an empty
  * folder. The folder is made beside its place and moved there whole, so that a start interrupted
  * halfway leaves nothing half-made to open.
