@@ -1,5 +1,6 @@
 import { cartTotals, lineAmounts, lineState, type CouponRow, type DraftCart } from './cart-rules.ts';
-import { localized, onSale, remainingOf, ticketCustomView, timeslotView, type EventData } from './catalogue.ts';
+import { onSale, remainingOf, type EventData } from './catalogue.ts';
+import { localized, ticketCustomView, timeslotView } from './catalogue-views.ts';
 import { money } from './money.ts';
 
 /** A cart in the schema's shape (type Cart), with every amount and state computed at `now`. */

@@ -1,5 +1,6 @@
 import type { CommerceContext } from '../context.ts';
-import { categoryViews, eventView, priceOf, ticketPaymentMethods, ticketState } from '../catalogue.ts';
+import { ticketPaymentMethods, ticketState } from '../catalogue.ts';
+import { categoryViews, eventView, priceOf } from '../catalogue-views.ts';
 import { badUserInput } from '../errors.ts';
 import { saleSummary } from '../sale-summary.ts';
 
